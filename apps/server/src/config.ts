@@ -1,0 +1,86 @@
+/** Every environment variable the server reads, validated once at start-up. Documented in README.md. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where people reach the app; used in mailed links, cookie security and the Origin check. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... to use a PostgreSQL server; unset for the embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  /** redis://... to link several server nodes (Socket.IO adapter, shared rate limits). */
+  REDIS_URL: z.string().optional(),
+  /** smtp://user:pass@host:port or smtps://...; unset writes mail to DATA_DIR/outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Sajha <no-reply@sajha.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app; defaults to apps/web/dist beside this package. */
+  WEB_DIST: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  /** Trust X-Forwarded-* from a reverse proxy (for client IPs in rate limits). */
+  TRUST_PROXY: bool,
+  CONTEST_URL: z.url().default('https://contest.sajha.example'),
+  SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Hosts allowed as Origin of state-changing requests (public URL's host plus localhost aliases). */
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Set by tests: an in-memory PGlite, nothing on disk. */
+  inMemoryDb: boolean;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string | undefined;
+  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  trustProxy: boolean;
+  links: { contest: string; sisterSite: string };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    inMemoryDb: false,
+    redisUrl: e.REDIS_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID || undefined,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()).filter(Boolean),
+    },
+    trustProxy: e.TRUST_PROXY,
+    links: { contest: e.CONTEST_URL, sisterSite: e.SISTER_SITE_URL },
+  };
+}

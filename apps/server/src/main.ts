@@ -1,0 +1,26 @@
+/** Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const app = await buildApp(config);
+await app.listen();
+app.deps.log.info({ url: config.publicUrl, dataDir: config.dataDir }, `Sajha is running at ${config.publicUrl}`);
+
+let stopping = false;
+const stop = (signal: string): void => {
+  if (stopping) return;
+  stopping = true;
+  app.deps.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  app
+    .close()
+    .then(() => process.exit(0))
+    .catch((err: unknown) => {
+      app.deps.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

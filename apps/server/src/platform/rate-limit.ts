@@ -1,0 +1,52 @@
+/**
+ * Rate limits with rate-limiter-flexible: in memory on one node, in Redis when REDIS_URL links several.
+ * Each limiter is "N attempts per window per key"; keys are IPs, accounts or users.
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { Messages } from '@sajha/contract';
+import { AppError } from './errors.js';
+
+const SPECS = {
+  loginPerIp: { points: 30, duration: 15 * 60 },
+  loginPerAccount: { points: 10, duration: 15 * 60 },
+  registerPerIp: { points: 10, duration: 60 * 60 },
+  codeCheckPerIp: { points: 30, duration: 15 * 60 },
+  resendPerIp: { points: 10, duration: 60 * 60 },
+  resetPerIp: { points: 10, duration: 60 * 60 },
+  resetPerAccount: { points: 5, duration: 60 * 60 },
+  googlePerIp: { points: 30, duration: 15 * 60 },
+} as const;
+export type LimiterName = keyof typeof SPECS;
+
+export interface Limiters {
+  /** Consumes one point; throws a 429 AppError when the key is over its limit. */
+  consume(name: LimiterName, key: string): Promise<void>;
+  reset(name: LimiterName, key: string): Promise<void>;
+}
+
+export function createLimiters(redis?: Redis): Limiters {
+  const made = new Map<LimiterName, RateLimiterAbstract>();
+  const get = (name: LimiterName): RateLimiterAbstract => {
+    let l = made.get(name);
+    if (!l) {
+      const spec = { ...SPECS[name], keyPrefix: `rl:${name}` };
+      l = redis ? new RateLimiterRedis({ ...spec, storeClient: redis }) : new RateLimiterMemory(spec);
+      made.set(name, l);
+    }
+    return l;
+  };
+  return {
+    async consume(name, key) {
+      try {
+        await get(name).consume(key.toLowerCase());
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw new AppError(Messages.server.rateLimited, 429);
+        throw err;
+      }
+    },
+    async reset(name, key) {
+      await get(name).delete(key.toLowerCase());
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The one wrapper every inbound socket handler goes through: it drops floods, parses the arguments
+ * with the event's contract schema, catches every error and answers with `error {message}` (and the
+ * ack, when the client asked for one). Nothing a client sends can throw out of here.
+ */
+import type { Logger } from 'pino';
+import { clientEventSchemas, Events, Messages, type ClientEventArgs, type ClientEventName } from '@sajha/contract';
+import { AppError } from '../platform/errors.js';
+import type { IoSocket } from './types.js';
+
+export type HandlerResult = unknown;
+export type Handler<K extends ClientEventName> = (args: ClientEventArgs<K>, socket: IoSocket) => Promise<HandlerResult> | HandlerResult;
+
+type AckFn = (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void;
+
+/** A token bucket per socket: bursts are fine, a sustained flood is answered and dropped. */
+export class EventBudget {
+  private tokens: number;
+  private last = Date.now();
+  constructor(
+    private readonly perSecond = 30,
+    private readonly burst = 60,
+  ) {
+    this.tokens = burst;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+const budgets = new WeakMap<IoSocket, EventBudget>();
+
+function budgetOf(socket: IoSocket): EventBudget {
+  let b = budgets.get(socket);
+  if (!b) {
+    b = new EventBudget();
+    budgets.set(socket, b);
+  }
+  return b;
+}
+
+export function firstIssue(error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return Messages.server.invalidPayload;
+  return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : Messages.server.invalidPayload;
+}
+
+export function on<K extends ClientEventName>(socket: IoSocket, event: K, handler: Handler<K>, log: Logger): void {
+  const schema = clientEventSchemas[event];
+  const listener = async (...raw: unknown[]): Promise<void> => {
+    const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as AckFn) : undefined;
+    const fail = (message: string): void => {
+      socket.emit(Events.error, { message, event });
+      if (ack) ack({ ok: false, error: message });
+    };
+    if (!budgetOf(socket).take()) return fail(Messages.server.rateLimited);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return fail(firstIssue(parsed.error));
+    try {
+      const data = await handler(parsed.data as ClientEventArgs<K>, socket);
+      if (ack) ack({ ok: true, data });
+    } catch (err) {
+      if (err instanceof AppError) return fail(err.message);
+      log.error({ err, event, user: socket.data.user?.uid }, 'socket handler failed');
+      fail(Messages.server.internal);
+    }
+  };
+  (socket as unknown as { on(e: string, l: (...a: unknown[]) => void): void }).on(event, (...raw) => {
+    void listener(...raw);
+  });
+}

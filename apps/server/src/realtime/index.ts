@@ -1,0 +1,102 @@
+/**
+ * The two Socket.IO servers on one HTTP server: /real (everything but calls) and /realcall (call
+ * signalling). Websocket only. The session cookie authenticates at handshake; each socket joins
+ * `user:{id}` so any node can reach every tab of a user. With REDIS_URL, the Redis adapter links nodes.
+ */
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server } from 'socket.io';
+import type { Logger } from 'pino';
+import { SOCKET_PATHS } from '@sajha/contract';
+import type { Db } from '../db/client.js';
+import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessions.js';
+import { presentCurrentUser } from '../features/auth/presenters.js';
+import { isAllowedOrigin } from '../platform/origin.js';
+import { userRoom, type IoServer, type IoSocket } from './types.js';
+
+export interface SocketModule {
+  /** Called once per authenticated connection; registers the area's handlers with `on(...)`. */
+  register(socket: IoSocket): void;
+}
+
+export interface Realtime {
+  main: IoServer;
+  call: IoServer;
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  httpServer: HttpServer;
+  db: Db;
+  log: Logger;
+  publicUrl: string;
+  redisUrl?: string | undefined;
+  mainModules: SocketModule[];
+  callModules: SocketModule[];
+}
+
+function createServer(opts: RealtimeOptions, path: string): IoServer {
+  const io: IoServer = new Server(opts.httpServer, {
+    path,
+    transports: ['websocket'],
+    serveClient: false,
+    destroyUpgrade: false,
+    maxHttpBufferSize: 1_000_000,
+    connectTimeout: 20_000,
+    allowRequest: (req: IncomingMessage, cb) => cb(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
+  });
+  io.use((socket, next) => {
+    const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+    findSession(opts.db, token)
+      .then((auth) => {
+        if (!auth) return next(new Error('unauthorized'));
+        socket.data.user = presentCurrentUser(auth.user);
+        socket.data.sessionId = auth.sessionId;
+        next();
+      })
+      .catch((err: unknown) => {
+        opts.log.error({ err }, 'socket auth failed');
+        next(new Error('unavailable'));
+      });
+  });
+  return io;
+}
+
+export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
+  const main = createServer(opts, SOCKET_PATHS.main);
+  const call = createServer(opts, SOCKET_PATHS.call);
+  const closers: (() => Promise<unknown>)[] = [];
+
+  if (opts.redisUrl) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const { Redis } = await import('ioredis');
+    for (const io of [main, call]) {
+      const pub = new Redis(opts.redisUrl, { lazyConnect: true });
+      const sub = pub.duplicate();
+      await Promise.all([pub.connect(), sub.connect()]);
+      io.adapter(createAdapter(pub, sub, { key: `sajha${io.path()}` }));
+      closers.push(() => pub.quit(), () => sub.quit());
+    }
+  }
+
+  const wire = (io: IoServer, modules: SocketModule[]): void => {
+    io.on('connection', (socket) => {
+      void socket.join(userRoom(socket.data.user.uid));
+      for (const m of modules) m.register(socket);
+    });
+  };
+  wire(main, opts.mainModules);
+  wire(call, opts.callModules);
+
+  return {
+    main,
+    call,
+    async close() {
+      // io.close() also closes the shared HTTP server; the app closes that itself, so only disconnect.
+      main.disconnectSockets(true);
+      call.disconnectSockets(true);
+      main.engine.close();
+      call.engine.close();
+      await Promise.allSettled(closers.map((c) => c()));
+    },
+  };
+}

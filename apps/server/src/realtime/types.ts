@@ -1,0 +1,14 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, CurrentUser, ServerToClientEvents } from '@sajha/contract';
+
+export interface SocketData {
+  user: CurrentUser;
+  sessionId: string;
+}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface InterServerEvents {}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export const userRoom = (userId: string): string => `user:${userId}`;

@@ -1,0 +1,153 @@
+/**
+ * Test harness: a real server on a free port with a fresh database — in-memory PGlite, or a brand-new
+ * PostgreSQL database when TEST_DB=postgres (dropped afterwards, so runs never collide).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@sajha/contract';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { Db } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { hashPassword } from '../src/features/auth/passwords.js';
+import { createSession, SESSION_COOKIE } from '../src/features/auth/sessions.js';
+
+export const usePostgres = (): boolean => process.env.TEST_DB === 'postgres';
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sajha_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  url: string;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, tweak?: (c: Config) => void): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-test-'));
+  const pgDb = usePostgres() ? await freshPostgresDatabase() : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  config.inMemoryDb = !pgDb;
+  tweak?.(config);
+  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const url = await app.listen();
+  return {
+    app,
+    url,
+    db: app.deps.db,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export interface TestUser {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A verified member, straight into the database. */
+export async function createUser(db: Db, over: Partial<TestUser> & { verified?: boolean } = {}): Promise<TestUser> {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const u: TestUser = {
+    id: randomUUID(),
+    name: over.name ?? `Test User ${counter}`,
+    username: over.username ?? `user_${tag}`,
+    email: over.email ?? `user_${tag}@example.test`,
+    password: over.password ?? 'secret-pass-1',
+  };
+  await db.insert(users).values({
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    email: u.email,
+    passwordHash: await hashPassword(u.password),
+    emailVerifiedAt: over.verified === false ? null : new Date(),
+  });
+  return u;
+}
+
+/** A session cookie header for the user, as the browser would send it. */
+export async function sessionCookie(db: Db, userId: string, remember = false): Promise<string> {
+  const { token } = await createSession(db, userId, { remember });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Connects like the web client does (websocket only); rejects with the server's refusal. */
+export function connectSocket(url: string, cookie?: string, socketPath = '/real'): Promise<TestSocket> {
+  const socket: TestSocket = ioClient(url, {
+    path: socketPath,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: cookie ? { cookie } : {},
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Resolves with the next payload of an event, or rejects after a timeout. */
+export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${event}' within ${timeoutMs} ms`)), timeoutMs);
+    (socket as unknown as { once(e: string, l: (p: T) => void): void }).once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Emits with raw, untyped arguments: how a hostile client would. */
+export function rawEmit(socket: TestSocket, event: string, ...args: unknown[]): void {
+  (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args);
+}

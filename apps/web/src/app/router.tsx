@@ -1,0 +1,66 @@
+/** The spec's whole route table (part 1 §2, part 2 §2). Every screen is loaded lazily. */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { useAuth } from './auth';
+import { FullPageSpinner, RequireAuth, RequireGuest } from './guards';
+import LandingPage from '../features/landing/LandingPage';
+
+type Lazy = () => Promise<{ default: React.ComponentType }>;
+const page = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+const placeholder = (title: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { makePlaceholder } = await import('../features/misc/Placeholder');
+    return { Component: makePlaceholder(title) };
+  },
+});
+
+/** '/': the landing page for visitors, the gate into the app for members. */
+function RootGate() {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  return isAuthenticated ? <Navigate to="/home" replace /> : <LandingPage />;
+}
+
+const notFound = page(() => import('../features/misc/NotFoundPage'));
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootGate /> },
+  {
+    element: <RequireGuest />,
+    children: [
+      { path: '/signin', ...page(() => import('../features/auth/SignInPage')) },
+      { path: '/signup', ...page(() => import('../features/auth/SignUpPage')) },
+    ],
+  },
+  { path: '/reset-password/:token', ...page(() => import('../features/auth/ResetPasswordPage')) },
+  { path: '/terms', ...page(() => import('../features/legal/TermsPage')) },
+  { path: '/privacy', ...page(() => import('../features/legal/PrivacyPage')) },
+  { path: '/post/:postId?', ...placeholder('Post') },
+  { path: '/p/:postId?', ...placeholder('Post') },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        ...page(() => import('../shell/AppLayout')),
+        children: [
+          { path: '/home', ...placeholder('Home') },
+          { path: '/features', ...placeholder('Features') },
+          { path: '/clips/:id?', ...placeholder('Clips') },
+          { path: '/view/:postId?', ...placeholder('Post') },
+          { path: '/message/:user?', ...placeholder('Messages') },
+          { path: '/settings/:tab?', ...placeholder('Settings') },
+          { path: '/profile/:username?', ...placeholder('Profile') },
+          { path: '/u/:username?', ...placeholder('Profile') },
+          { path: '/friends/:username?', ...placeholder('Friends') },
+          { path: '/ai', ...placeholder('AI assistant') },
+        ],
+      },
+      { path: '/call/:userUid/:roomId?', ...placeholder('Call') },
+    ],
+  },
+  { path: '/not-found', ...notFound },
+  { path: '*', ...notFound },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,3 @@
+import { makePlaceholder } from '../misc/Placeholder';
+
+export default makePlaceholder('SignIn');

@@ -1,0 +1,31 @@
+/** Public, non-secret settings from the server (external links, Google client id). Fetched once. */
+import { useEffect, useState } from 'react';
+
+export interface PublicConfig {
+  appName: string;
+  contestUrl: string;
+  sisterSiteUrl: string;
+  googleClientId: string | null;
+}
+
+const FALLBACK: PublicConfig = { appName: 'Sajha', contestUrl: '#', sisterSiteUrl: '#', googleClientId: null };
+let cached: Promise<PublicConfig> | null = null;
+
+export function loadPublicConfig(): Promise<PublicConfig> {
+  cached ??= fetch('/api/config')
+    .then((r) => (r.ok ? (r.json() as Promise<PublicConfig>) : FALLBACK))
+    .catch(() => FALLBACK);
+  return cached;
+}
+
+export function usePublicConfig(): PublicConfig | null {
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPublicConfig().then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}

@@ -1,0 +1,186 @@
+/**
+ * The signed-in shell (part 1 §2): a sidebar from md up (220 px, 240 px from lg), a bottom bar and a
+ * slide-in navigation on small screens (the drawer locks page scroll while open), and the content.
+ */
+import { useEffect, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LAYOUT } from '@sajha/contract';
+import { useAuth } from '../app/auth';
+import { ColorModeToggle } from '../app/theme';
+import { usePublicConfig } from '../lib/publicConfig';
+import { LogoutDialog } from './LogoutDialog';
+import { NAV_ITEMS, type NavItem } from './navItems';
+
+const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
+
+function NavList({ onNavigate, onAction }: { onNavigate?: () => void; onAction: (a: 'createPost' | 'notifications') => void }) {
+  const { pathname } = useLocation();
+  const config = usePublicConfig();
+  const counts = { messages: 0, notifications: 0 };
+  const render = (item: NavItem) => {
+    const icon = item.kind !== 'external' && item.badge ? (
+      <Badge color="error" badgeContent={counts[item.badge]} invisible={counts[item.badge] === 0} max={99}>
+        {item.icon}
+      </Badge>
+    ) : (
+      item.icon
+    );
+    if (item.kind === 'link') {
+      const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+      return (
+        <ListItemButton key={item.label} component={RouterLink} to={item.to} selected={active} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
+          <ListItemIcon>{icon}</ListItemIcon>
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      );
+    }
+    if (item.kind === 'external') {
+      const href = config ? (item.href === 'contest' ? config.contestUrl : config.sisterSiteUrl) : undefined;
+      return (
+        <ListItemButton key={item.label} component="a" href={href} target="_blank" rel="noopener noreferrer">
+          <ListItemIcon>{icon}</ListItemIcon>
+          <ListItemText primary={item.label} />
+          <OpenInNew fontSize="small" sx={{ opacity: 0.5 }} aria-label="opens in a new tab" />
+        </ListItemButton>
+      );
+    }
+    return (
+      <ListItemButton key={item.label} onClick={() => onAction(item.action)}>
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    );
+  };
+  return (
+    <List component="nav" aria-label="Main" dense sx={{ px: 1 }}>
+      {NAV_ITEMS.map(render)}
+    </List>
+  );
+}
+
+function ProfileBlock({ onLogout }: { onLogout(): void }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Avatar src={user.avatar ?? undefined} alt={user.name} component={RouterLink} to="/profile" sx={{ width: 36, height: 36 }}>
+        {user.name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" fontWeight={600} noWrap>
+          {user.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap component="p">
+          @{user.username}
+        </Typography>
+      </Box>
+      <Tooltip title="Log out">
+        <IconButton aria-label="Log out" onClick={onLogout} size="small">
+          <LogoutOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function SidebarContent(props: { onNavigate?: () => void; onAction: (a: 'createPost' | 'notifications') => void; onLogout(): void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+        <Typography component={RouterLink} to="/home" variant="h6" fontWeight={800} color="primary" sx={{ textDecoration: 'none' }}>
+          Sajha
+        </Typography>
+        <ColorModeToggle />
+      </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+        <NavList onNavigate={props.onNavigate} onAction={props.onAction} />
+      </Box>
+      <ProfileBlock onLogout={props.onLogout} />
+    </Box>
+  );
+}
+
+export default function AppLayout() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [pending, setPending] = useState<null | 'createPost' | 'notifications'>(null);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+
+  const onAction = (a: 'createPost' | 'notifications') => {
+    setMenuOpen(false);
+    setPending(a);
+  };
+  const onLogout = () => {
+    setMenuOpen(false);
+    setConfirmLogout(true);
+  };
+  const sidebar = <SidebarContent onAction={onAction} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />;
+  const bottomValue = ['/home', '/clips', '/message', '/friends'].find((p) => pathname.startsWith(p)) ?? false;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <Drawer
+        variant="permanent"
+        sx={{ display: { xs: 'none', md: 'block' }, width: sidebarWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' } }}
+        open
+      >
+        {sidebar}
+      </Drawer>
+      <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} ModalProps={{ keepMounted: false }} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: 260 } }}>
+        {sidebar}
+      </Drawer>
+      <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, pb: { xs: 8, md: 0 } }}>
+        <Outlet />
+      </Box>
+      <Paper elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, display: { md: 'none' }, zIndex: (t) => t.zIndex.appBar }} component="nav" aria-label="Bottom">
+        <BottomNavigation value={bottomValue} showLabels={false}>
+          <BottomNavigationAction label="Home" value="/home" icon={NAV_ITEMS[0]!.icon} component={RouterLink} to="/home" aria-label="Home" />
+          <BottomNavigationAction label="Clips" value="/clips" icon={NAV_ITEMS[1]!.icon} component={RouterLink} to="/clips" aria-label="Clips" />
+          <BottomNavigationAction label="Create" value="create" icon={NAV_ITEMS[2]!.icon} onClick={() => onAction('createPost')} aria-label="Create Post" />
+          <BottomNavigationAction label="Messages" value="/message" icon={NAV_ITEMS[3]!.icon} component={RouterLink} to="/message" aria-label="Messages" />
+          <BottomNavigationAction label="Friends" value="/friends" icon={NAV_ITEMS[5]!.icon} component={RouterLink} to="/friends" aria-label="Friends" />
+          <BottomNavigationAction label="Menu" value="menu" icon={<MenuOutlined />} onClick={() => setMenuOpen(true)} aria-label="Open menu" />
+        </BottomNavigation>
+      </Paper>
+      <LogoutDialog
+        open={confirmLogout}
+        onClose={() => setConfirmLogout(false)}
+        onConfirm={() => {
+          setConfirmLogout(false);
+          logout();
+          void navigate('/signin', { replace: true });
+        }}
+      />
+      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="soon-title">
+        <DialogTitle id="soon-title">{pending === 'createPost' ? 'Create Post' : 'Notifications'}</DialogTitle>
+        <DialogContent>This part of Sajha is on its way.</DialogContent>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { Messages } from '@sajha/contract';
+
+export function LogoutDialog({ open, onClose, onConfirm }: { open: boolean; onClose(): void; onConfirm(): void }) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="logout-title" aria-describedby="logout-text">
+      <DialogTitle id="logout-title">{Messages.logout.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="logout-text">{Messages.logout.text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{Messages.logout.cancel}</Button>
+        <Button onClick={onConfirm} color="error" variant="contained" autoFocus>
+          {Messages.logout.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

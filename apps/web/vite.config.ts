@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/media': { target: api, changeOrigin: false },
+      '/real': { target: api, ws: true },
+      '/realcall': { target: api, ws: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 700 },
+});

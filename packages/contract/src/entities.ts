@@ -1,0 +1,226 @@
+/** DTOs that leave the server (part 1 §3, part 2 §3). Rows never leave the server; presenters map them to these. */
+import { z } from 'zod';
+import { NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
+
+/** Ids are opaque strings on the wire (UUIDs today). */
+export const idSchema = z.string().trim().min(1).max(64);
+export const isoDate = z.string();
+
+export const currentUserSchema = z.object({
+  uid: idSchema,
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const notificationActionSchema = z.object({
+  label: z.string().default('View Details'),
+  type: z.string().default('link'),
+  url: z.string().default('/'),
+});
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export const notificationSchema = z.object({
+  _id: idSchema,
+  type: z.string(),
+  message: z.string(),
+  date: isoDate,
+  priority: z.string(),
+  actions: z.array(notificationActionSchema),
+  isDigest: z.boolean().default(false),
+  status: z.enum(['unread', 'read']),
+  profileImage: z.string().optional(),
+  icon: z.string().optional(),
+});
+export type NotificationDto = z.infer<typeof notificationSchema>;
+
+export const incomingCallSchema = z.object({
+  roomId: idSchema,
+  caller: z.object({ uid: idSchema, name: z.string(), avatar: z.string().nullable() }),
+});
+export type IncomingCall = z.infer<typeof incomingCallSchema>;
+
+export const newMessageEventSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const linkMetaSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  url: z.string(),
+});
+export type LinkMeta = z.infer<typeof linkMetaSchema>;
+
+export const postSchema = z.object({
+  post_id: idSchema,
+  content: z.string(),
+  category: z.enum(POST_CATEGORIES).nullable().optional(),
+  media: z.array(z.string()),
+  author: z.string(),
+  username: z.string(),
+  image: z.string().nullable(),
+  timestamp: isoDate,
+  owner: z.boolean(),
+  liked: z.boolean(),
+  likes: z.number().int(),
+  comments: z.number().int().optional(),
+  shares: z.number().int().optional(),
+});
+export type PostDto = z.infer<typeof postSchema>;
+
+export const sharedPostPreviewSchema = z.object({
+  author: z.string(),
+  image: z.string().nullable(),
+  timestamp: isoDate,
+  content: z.string(),
+  media: z.array(z.string()),
+});
+
+export const replySchema = z.object({
+  id: idSchema,
+  author: z.string(),
+  author_image: z.string().nullable(),
+  reply: z.string(),
+  date_commented: isoDate,
+});
+export const commentSchema = z.object({
+  id: idSchema,
+  author: z.string(),
+  author_image: z.string().nullable(),
+  comment: z.string(),
+  date_commented: isoDate,
+  replies: z.array(replySchema),
+});
+export type CommentDto = z.infer<typeof commentSchema>;
+
+export const attachmentSchema = z.object({
+  id: idSchema,
+  type: z.string(),
+  name: z.string(),
+  size: z.string(),
+  file: z.string(),
+});
+export const reactionSchema = z.object({ reaction: z.string(), username: z.string() });
+export const chatPersonSchema = z.object({
+  uid: idSchema.optional(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  online: z.boolean(),
+});
+export const messageSchema = z.object({
+  id: idSchema,
+  chatId: idSchema.optional(),
+  content: z.string(),
+  timestamp: isoDate,
+  attachments: z.array(attachmentSchema),
+  reactions: z.array(reactionSchema),
+  pinned: z.boolean(),
+  status: z.string(),
+  sender: chatPersonSchema,
+});
+export type MessageDto = z.infer<typeof messageSchema>;
+export const chatSchema = z.object({
+  id: idSchema,
+  sender: chatPersonSchema.extend({ uid: idSchema, type: z.enum(['direct', 'group']) }),
+  messages: z.array(messageSchema),
+  unread: z.number().int().optional(),
+});
+export type ChatDto = z.infer<typeof chatSchema>;
+
+export const userSearchResultSchema = z.object({
+  uid: idSchema,
+  fullname: z.string(),
+  profile_pic: z.string().nullable(),
+  username: z.string(),
+});
+
+export const spotlightUserSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  bio: z.string(),
+});
+
+export const profileStatusSchema = z.object({
+  setprofilepic: z.boolean(),
+  completedPersonalInformation: z.boolean(),
+  setsocials: z.boolean(),
+  setname: z.boolean(),
+  hide_profile_status: z.boolean().optional(),
+});
+
+export const reelSchema = z.object({
+  id: idSchema,
+  thumb: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  sources: z.array(z.string()),
+  stats: z.object({ likes: z.number(), comments: z.number(), shares: z.number() }),
+  user: z.object({ username: z.string(), name: z.string(), profile_image: z.string().nullable() }),
+});
+
+export const featureEntrySchema = z.object({
+  date: isoDate,
+  feature: z.string(),
+  user: z.string(),
+  status: z.enum(['Implemented', 'Pending']),
+});
+
+export const socialLinkSchema = z.object({
+  social_name: z.enum(SOCIAL_PLATFORMS).or(z.string()),
+  type: z.string(),
+  value: z.string(),
+});
+export const countsSchema = z.object({
+  followers: z.number().int(),
+  following: z.number().int(),
+  posts: z.number().int(),
+});
+export const userProfileSchema = z.object({
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  bio: z.string(),
+  socials: z.array(socialLinkSchema),
+  counts: countsSchema,
+  self: z.boolean().optional(),
+});
+
+export const friendRowSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  avatar: z.string().nullable(),
+  mutual: z.number().int(),
+  username: z.string(),
+  following: z.boolean().optional(),
+});
+
+const emailPrefs = z.object({
+  system: z.boolean(),
+  message: z.boolean(),
+  mention: z.boolean(),
+  comment: z.boolean(),
+  like: z.boolean(),
+  follow: z.boolean(),
+});
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
+export const notificationPreferencesSchema = z.object({
+  email: emailPrefs,
+  inApp: z.object({ all: z.boolean() }),
+  webPush: emailPrefs,
+  digest: z.boolean(),
+  quietHours: z.object({ start: hhmm.or(z.literal('')), end: hhmm.or(z.literal('')) }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  email: { system: true, message: false, mention: true, comment: false, like: false, follow: false },
+  inApp: { all: true },
+  webPush: { system: true, message: true, mention: true, comment: true, like: true, follow: true },
+  digest: false,
+  quietHours: { start: '', end: '' },
+};

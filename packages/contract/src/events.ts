@@ -1,0 +1,122 @@
+/**
+ * Wire names from the spec (part 1 §7, part 2 §7) -> readable names used in code.
+ * The wire names are the protocol and never change; code says `Events.deletePost`, not 'dPst'.
+ */
+export const Events = {
+  // Built-in
+  error: 'error',
+
+  // Shell, handshake, notifications, push (/real)
+  getCurrentUser: 'gCU', // handshake: the client asks for the current user (name ours: the spec only says it is obfuscated)
+  currentUser: 'cU', // handshake: the server answers with the user object
+  unreadMessages: 'unread_messages',
+  getUnread: 'get_unread',
+  unreadMessageCount: 'unm',
+  newMessage: 'new_message',
+  getNotifications: 'get_notifications',
+  notification: 'notification',
+  notifications: 'notifications',
+  unreadCount: 'unread_count',
+  subscribeWebPush: 'subscribe_web_push',
+  getNotificationPreferences: 'get_notification_preferences',
+  updateNotificationPreferences: 'update_notification_preferences',
+  notificationPreferences: 'notification_preferences',
+  notificationPreferencesUpdated: 'notification_preferences_updated',
+  incomingCall: 'incoming-call',
+  incomingEnded: 'incoming-ended',
+  rejectCall: 'reject-call',
+
+  // Chat (/real)
+  sendMessage: 'send_message',
+  receiveMessage: 'receive_message',
+  typing: 'typing',
+  typingName: 'types',
+  reactMessage: 'react_message',
+  deleteMessage: 'dm',
+  pinMessage: 'pin_message',
+  unpinMessage: 'unpin_message',
+  getChats: 'get_chats',
+  chats: 'chats',
+  getMessages: 'get_messages',
+  chatMessages: 'chat_messages',
+  joinChat: 'join-chat',
+  leaveChat: 'leave-chat',
+  startChat: 'start_chat',
+  chatStarted: 'chat_started',
+  startGroupChat: 'start_group_chat',
+  addChat: 'add_chat',
+  searchUser: 'search_user',
+  searchResults: 'search_results',
+
+  // Posts, feed, comments (/real)
+  likePost: 'likePost',
+  fetchComments: 'fetchComments',
+  comments: 'comments',
+  addComment: 'addComment',
+  addCommentReply: 'addCommentReply',
+  deletePost: 'dPst',
+  editPost: 'ePst',
+  postMutationResult: 'pMR',
+  fetchOnePost: 'fOp',
+  fetchPosts: 'fetchPosts',
+  posts: 'posts',
+  morePosts: 'morePosts',
+  getSpotlight: 'get_spotlight',
+  spotlightUser: 'spotlightUser',
+  getProfileStatus: 'gPS',
+  profileStatus: 'gPSR',
+  hideProfileStatus: 'hPS',
+  hideProfileStatusResult: 'hPSR',
+
+  // Reels, features, settings (/real)
+  getReels: 'getReels',
+  reels: 'reels',
+  newReel: 'newReel',
+  suggestFeature: 'suggestFeature',
+  suggestionResponse: 'suggestionResponse',
+  getProfile: 'get_profile',
+  profileData: 'profile_data',
+  updateProfile: 'update_profile',
+  profileUpdateSuccess: 'profile_update_success',
+  profileUpdateError: 'profile_update_error',
+
+  // Profiles and friends (/real)
+  fetchProfile: 'fetchProfile',
+  userProfile: 'userProfile',
+  fetchProfilePosts: 'fetchProfilePosts',
+  profilePosts: 'profilePosts',
+  fetchCounts: 'fetchCounts',
+  counts: 'fCR',
+  fetchSocials: 'fetchSocials',
+  userSocials: 'userSocials',
+  searchFriends: 'sF',
+  searchFriendsResult: 'sFR',
+  getFriendSuggestions: 'gFS',
+  friendSuggestions: 'fs',
+  getFollowers: 'gFL',
+  followers: 'gFLR',
+  getFollowing: 'gFG',
+  following: 'gFGR',
+  follow: 'aF',
+  followResult: 'aFR',
+  unfollow: 'uF',
+  unfollowResult: 'uFR',
+
+  // Calls (/realcall)
+  createRoom: 'create-room',
+  joinRoom: 'join-room',
+  offer: 'offer',
+  answer: 'answer',
+  iceCandidate: 'ice-candidate',
+  toggleVideo: 'toggle-video',
+  toggleAudio: 'toggle-audio',
+  toggleScreenSharing: 'toggle-screen-sharing',
+  leaveRoom: 'leaveRoom',
+  userJoined: 'user-joined',
+  callee: 'callee',
+  callAccepted: 'call-accepted',
+  userLeft: 'user-left',
+  callEnded: 'call-ended',
+} as const;
+
+export type EventName = (typeof Events)[keyof typeof Events];

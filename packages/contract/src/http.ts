@@ -1,0 +1,103 @@
+/** HTTP bodies (part 1 §7, part 2 §7). */
+import { z } from 'zod';
+import { LIMITS, POST_CATEGORIES } from './constants.js';
+import { Messages } from './messages.js';
+import { currentUserSchema } from './entities.js';
+
+/** The spec's "simple address pattern". */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, Messages.signup.invalidEmail)
+  .regex(EMAIL_PATTERN, Messages.signup.invalidEmail)
+  .transform((e) => e.toLowerCase());
+
+export const signinPasswordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, Messages.signup.passwordTooShort)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long.`);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, Messages.signup.usernameRequired)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters long.`)
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores.')
+  .refine((u) => !/^\d+$/.test(u), Messages.signup.usernameDigitsOnly);
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, Messages.signup.nameRequired)
+  .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters long.`);
+
+export const registerBodySchema = z.object({
+  fullname: nameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  password: signinPasswordSchema,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: signinPasswordSchema,
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const verifyEmailBodySchema = z.object({
+  email: emailSchema,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
+});
+export const resendCodeBodySchema = z.object({ email: emailSchema });
+export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z.object({
+  token: z.string().trim().min(16).max(200),
+  email: emailSchema,
+  newPassword: signinPasswordSchema,
+});
+export const googleCallbackBodySchema = z.object({ idToken: z.string().min(10).max(8192) });
+
+/** The general answer shape of the auth calls: success, message, and the extras the spec names. */
+export const authAnswerSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  field: z.enum(['email', 'username', 'name', 'fullname', 'password']).optional(),
+  /** 've' means the account still needs email verification. */
+  an: z.literal('ve').optional(),
+  redirectUrl: z.string().optional(),
+  user: currentUserSchema.optional(),
+});
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+export const checkAuthAnswerSchema = z.object({ success: z.literal(true), user: currentUserSchema });
+
+export const createPostFieldsSchema = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, Messages.post.contentEmpty)
+    .max(LIMITS.postContentMax, `Content must be at most ${LIMITS.postContentMax} characters.`),
+  category: z.enum(POST_CATEGORIES).optional().or(z.literal('').transform(() => undefined)),
+});
+
+export const linkMetaBodySchema = z.object({ url: z.url({ protocol: /^https$/ }).max(2048) });
+
+export const aiChatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(8000),
+  id: z.string().max(64),
+});
+export const aiChatBodySchema = z.object({ messages: z.array(aiChatMessageSchema).min(1).max(100) });
+
+export const healthAnswerSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  uptimeSeconds: z.number(),
+});

@@ -1,0 +1,268 @@
+/**
+ * Socket payloads. Every client->server event is a tuple of its arguments (most events take one
+ * object; a few, like `typing (chatId, name)` or `getReels (offset, limit)`, take several), so one
+ * wrapper on the server can parse any event with `schema.safeParse(args)`.
+ */
+import { z } from 'zod';
+import { Events } from './events.js';
+import {
+  attachmentSchema,
+  chatSchema,
+  commentSchema,
+  countsSchema,
+  currentUserSchema,
+  featureEntrySchema,
+  friendRowSchema,
+  idSchema,
+  incomingCallSchema,
+  messageSchema,
+  newMessageEventSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
+  postSchema,
+  profileStatusSchema,
+  reelSchema,
+  socialLinkSchema,
+  spotlightUserSchema,
+  userProfileSchema,
+  userSearchResultSchema,
+} from './entities.js';
+import { FEED_CATEGORIES, LIMITS, SOCIAL_PLATFORMS } from './constants.js';
+
+const none = z.tuple([]);
+const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
+const searchText = z.string().trim().max(100);
+const username = z.string().trim().min(1).max(64).transform((u) => u.replace(/^@/, ''));
+const roomId = z.string().trim().min(1).max(64);
+const toggle = z.object({ roomId, isOn: z.boolean() });
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+export const sendMessagePayloadSchema = z
+  .object({
+    /** Client-made id: a resend after a reconnect is stored once. */
+    id: idSchema.optional(),
+    message: z.string().max(5000).default(''),
+    to_cid: idSchema.optional(),
+    to_uid: idSchema.optional(),
+    attachments: z.array(idSchema).max(LIMITS.chatAttachmentsMax).optional(),
+  })
+  .refine((m) => m.to_cid ?? m.to_uid, 'A chat or a recipient is required.')
+  .refine(
+    (m) => m.message.trim().length > 0 || (m.attachments?.length ?? 0) > 0,
+    'A message needs text or an attachment.',
+  );
+
+export const editPostPayloadSchema = z.object({
+  post_id: idSchema,
+  content: z.string().trim().min(1).max(LIMITS.postContentMax),
+});
+
+export const updateProfilePayloadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('profilePic'), updatedData: z.object({ profilePic: z.string().max(3_000_000) }) }),
+  z.object({
+    type: z.literal('account'),
+    updatedData: z.object({ name: z.string().trim().min(1).max(LIMITS.nameMax), username: z.string().trim().min(1).max(LIMITS.usernameMax) }),
+  }),
+  z.object({
+    type: z.literal('personal'),
+    updatedData: z.object({
+      email: z.string().optional(),
+      phone: z.string().max(32).optional(),
+      location: z.string().max(100).optional(),
+      bio: z.string().max(500).optional(),
+      dob: z.string().max(10).optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal('social'),
+    updatedData: z.object({ socials: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string().max(300)) }),
+  }),
+  z.object({
+    type: z.literal('security'),
+    updatedData: z.object({ password: z.string().max(128), oldPassword: z.string().max(128) }),
+  }),
+]);
+
+/** Client -> server events, keyed by wire name. */
+export const clientEventSchemas = {
+  // Shell, notifications, push
+  [Events.getCurrentUser]: none,
+  [Events.unreadMessages]: none,
+  [Events.getUnread]: none,
+  [Events.getNotifications]: none,
+  [Events.subscribeWebPush]: one(pushSubscriptionSchema),
+  [Events.rejectCall]: one(z.object({ roomId })),
+  [Events.getNotificationPreferences]: none,
+  [Events.updateNotificationPreferences]: one(notificationPreferencesSchema),
+
+  // Chat
+  [Events.sendMessage]: one(sendMessagePayloadSchema),
+  [Events.typing]: z.tuple([idSchema, z.string().max(100).optional()]),
+  [Events.reactMessage]: one(z.object({ id: idSchema, reaction: z.string().min(1).max(16), username: z.string().optional() })),
+  [Events.deleteMessage]: one(z.object({ mid: idSchema })),
+  [Events.pinMessage]: one(z.object({ mid: idSchema })),
+  [Events.unpinMessage]: one(z.object({ mid: idSchema })),
+  [Events.getChats]: none,
+  [Events.getMessages]: z.tuple([idSchema, z.object({ before: idSchema.optional(), limit: z.number().int().min(1).max(100).optional() }).optional()]),
+  [Events.joinChat]: one(idSchema),
+  [Events.leaveChat]: one(idSchema),
+  [Events.startChat]: one(z.union([z.object({ to_uid: idSchema }), z.object({ username })])),
+  [Events.startGroupChat]: one(
+    z.object({ groupName: z.string().trim().min(1).max(80), userIds: z.array(idSchema).min(LIMITS.groupMinMembers).max(100) }),
+  ),
+  [Events.searchUser]: one(searchText),
+
+  // Posts, feed, comments
+  [Events.likePost]: one(z.object({ post_id: idSchema })),
+  [Events.fetchComments]: one(idSchema),
+  [Events.addComment]: one(z.object({ postId: idSchema, comment: z.string().trim().min(1).max(1000) })),
+  [Events.addCommentReply]: one(
+    z.object({ postId: idSchema, commentId: idSchema, reply: z.string().trim().min(1).max(1000) }),
+  ),
+  [Events.deletePost]: one(idSchema),
+  [Events.editPost]: one(editPostPayloadSchema),
+  [Events.fetchOnePost]: one(z.object({ post_id: idSchema })),
+  [Events.fetchPosts]: one(
+    z.object({
+      offset: z.number().int().min(0).max(1_000_000).default(0),
+      more: z.boolean().default(false),
+      category: z.enum(FEED_CATEGORIES).default('all'),
+    }),
+  ),
+  [Events.getSpotlight]: none,
+  [Events.getProfileStatus]: none,
+  [Events.hideProfileStatus]: none,
+
+  // Reels, features, settings
+  [Events.getReels]: z.tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(1).max(20).optional()]),
+  [Events.newReel]: one(z.object({ post_id: idSchema }).partial()),
+  [Events.suggestFeature]: one(
+    z.object({ feature: z.string().trim().min(1).max(120), description: z.string().trim().min(1).max(2000) }),
+  ),
+  [Events.getProfile]: one(z.object({ type: z.string().max(32).optional() })),
+  [Events.updateProfile]: one(updateProfilePayloadSchema),
+
+  // Profiles and friends
+  [Events.fetchProfile]: one(z.object({ username: username.optional() })),
+  [Events.fetchProfilePosts]: one(
+    z.object({ username: username.optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(50).default(LIMITS.profilePostsPageSize) }),
+  ),
+  [Events.fetchCounts]: one(z.object({ username: username.optional() })),
+  [Events.fetchSocials]: one(z.object({ username: username.optional() })),
+  [Events.searchFriends]: one(searchText),
+  [Events.getFriendSuggestions]: none,
+  [Events.getFollowers]: none,
+  [Events.getFollowing]: none,
+  [Events.follow]: one(z.object({ username })),
+  [Events.unfollow]: one(z.object({ username })),
+
+  // Calls (/realcall)
+  [Events.createRoom]: one(z.object({ userUid: idSchema })),
+  [Events.joinRoom]: one(z.object({ roomId, userUid: idSchema.optional() })),
+  [Events.offer]: one(z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }), roomId })),
+  [Events.answer]: one(z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }), roomId })),
+  [Events.iceCandidate]: one(
+    z.object({
+      candidate: z.object({ candidate: z.string().max(2000), sdpMid: z.string().nullable().optional(), sdpMLineIndex: z.number().nullable().optional() }),
+      roomId,
+    }),
+  ),
+  [Events.toggleVideo]: one(toggle),
+  [Events.toggleAudio]: one(toggle),
+  [Events.toggleScreenSharing]: one(toggle),
+  [Events.leaveRoom]: one(z.object({ roomId })),
+} as const;
+export type ClientEventName = keyof typeof clientEventSchemas;
+
+const mutationResult = z.object({
+  success: z.boolean(),
+  type: z.enum(['edit', 'delete']),
+  post_id: idSchema,
+  content: z.string().optional(),
+  message: z.string(),
+});
+const postsPage = z.object({ posts: z.array(postSchema), totalCount: z.number().int() });
+const toggleState = z.object({ userUid: idSchema, isOn: z.boolean() });
+
+/** Server -> client events, keyed by wire name, each with its one payload. */
+export const serverEventSchemas = {
+  [Events.error]: z.object({ message: z.string(), event: z.string().optional() }),
+  [Events.currentUser]: currentUserSchema,
+  [Events.unreadMessageCount]: z.number().int(),
+  [Events.newMessage]: newMessageEventSchema,
+  [Events.notification]: notificationSchema,
+  [Events.notifications]: z.array(notificationSchema).or(notificationSchema),
+  [Events.unreadCount]: z.object({ count: z.number().int() }),
+  [Events.notificationPreferences]: z.object({ preferences: notificationPreferencesSchema }),
+  [Events.notificationPreferencesUpdated]: z.object({ success: z.boolean(), message: z.string() }),
+  [Events.incomingCall]: incomingCallSchema,
+  [Events.incomingEnded]: z.object({ roomId }),
+
+  [Events.receiveMessage]: messageSchema.extend({
+    message: z.string(),
+    attachments: z.array(attachmentSchema),
+    chatId: idSchema,
+  }),
+  [Events.typingName]: z.string(),
+  [Events.chats]: z.array(chatSchema),
+  [Events.chatMessages]: z.array(messageSchema),
+  [Events.chatStarted]: z.array(chatSchema),
+  [Events.addChat]: z.array(chatSchema),
+  [Events.searchResults]: z.array(userSearchResultSchema),
+
+  [Events.comments]: z.object({ post_id: idSchema, comments: z.array(commentSchema) }),
+  [Events.fetchOnePost]: postSchema,
+  [Events.posts]: postsPage,
+  [Events.morePosts]: postsPage,
+  [Events.spotlightUser]: spotlightUserSchema.nullable(),
+  [Events.profileStatus]: profileStatusSchema,
+  [Events.hideProfileStatusResult]: z.object({ success: z.boolean() }),
+  [Events.postMutationResult]: mutationResult,
+
+  [Events.reels]: z.object({ reels: z.array(reelSchema), hasMore: z.boolean() }),
+  [Events.suggestionResponse]: z.object({ status: z.enum(['success', 'error']), message: z.string(), features: z.array(featureEntrySchema).optional() }),
+  [Events.profileData]: z.record(z.string(), z.unknown()),
+  [Events.profileUpdateSuccess]: z.object({ message: z.string() }).partial(),
+  [Events.profileUpdateError]: z.object({ message: z.string() }),
+
+  [Events.userProfile]: userProfileSchema,
+  [Events.profilePosts]: z.object({ posts: z.array(postSchema) }),
+  [Events.counts]: countsSchema,
+  [Events.userSocials]: z.array(socialLinkSchema),
+  [Events.searchFriendsResult]: z.array(friendRowSchema),
+  [Events.friendSuggestions]: z.array(friendRowSchema),
+  [Events.followers]: z.array(friendRowSchema),
+  [Events.following]: z.array(friendRowSchema),
+  [Events.followResult]: z.object({ message: z.string() }),
+  [Events.unfollowResult]: z.object({ message: z.string() }),
+
+  [Events.userJoined]: z.object({ userUid: idSchema }).partial(),
+  [Events.callee]: z.object({ callee: z.object({ name: z.string(), avatar: z.string().nullable() }) }),
+  [Events.callAccepted]: z.object({ roomId }),
+  [Events.offer]: z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string() }), roomId }),
+  [Events.answer]: z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string() }), roomId }),
+  [Events.iceCandidate]: z.object({ candidate: z.record(z.string(), z.unknown()), roomId }),
+  [Events.userLeft]: z.object({ userUid: idSchema }).partial(),
+  [Events.callEnded]: z.object({ title: z.string().optional() }),
+  [Events.toggleVideo]: toggleState,
+  [Events.toggleAudio]: toggleState,
+  [Events.toggleScreenSharing]: toggleState.extend({ stream: z.string().optional() }),
+} as const;
+export type ServerEventName = keyof typeof serverEventSchemas;
+
+/** Socket.IO typed maps. Client events may end with an acknowledgement callback. */
+export type Ack = (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void;
+export type ClientToServerEvents = {
+  [K in ClientEventName]: (...args: [...z.input<(typeof clientEventSchemas)[K]>, Ack?]) => void;
+};
+export type ServerToClientEvents = {
+  [K in ServerEventName]: (payload: z.output<(typeof serverEventSchemas)[K]>) => void;
+};
+export type ClientEventArgs<K extends ClientEventName> = z.output<(typeof clientEventSchemas)[K]>;
+export type ServerEventPayload<K extends ServerEventName> = z.output<(typeof serverEventSchemas)[K]>;

@@ -1,0 +1,48 @@
+/**
+ * One `npm test` for everything. Server tests run on PGlite, and again on PostgreSQL when
+ * DATABASE_URL is set (each test file in a fresh database). Browser tests drive the built app.
+ */
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/**/*.test.ts'];
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
