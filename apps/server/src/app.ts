@@ -3,7 +3,7 @@
  * tests start as many as they like. `main.ts` only reads the config, builds and listens.
  */
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
+import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
@@ -54,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const http = Fastify({
-    loggerInstance: log,
+    loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   healthRoutes(http, deps);
+  authRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
+import { readdir, readFile } from 'node:fs/promises';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@sajha/contract';
 import { buildApp, type App } from '../src/app.js';
@@ -49,7 +50,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, tweak?: (c: Config) => void): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  tweak?: (c: Config) => void,
+  logger: Logger = pino({ level: 'silent' }),
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-test-'));
   const pgDb = usePostgres() ? await freshPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -63,7 +68,7 @@ export async function startTestApp(env: Record<string, string> = {}, tweak?: (c:
   });
   config.inMemoryDb = !pgDb;
   tweak?.(config);
-  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const app = await buildApp(config, { logger });
   const url = await app.listen();
   return {
     app,
@@ -150,4 +155,73 @@ export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeou
 /** Emits with raw, untyped arguments: how a hostile client would. */
 export function rawEmit(socket: TestSocket, event: string, ...args: unknown[]): void {
   (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args);
+}
+
+/** Every log line the app writes, as text, for "nothing secret is logged" checks. */
+export function capturingLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+/** Mails written to DATA_DIR/outbox (no SMTP configured), oldest first, quoted-printable soft breaks undone. */
+export async function outbox(dataDir: string): Promise<{ to: string; subject: string; raw: string }[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const mails = [];
+  for (const f of files) {
+    const raw = (await readFile(path.join(dir, f), 'utf8')).replace(/=\r?\n/g, '');
+    mails.push({ to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', raw });
+  }
+  return mails;
+}
+
+export async function lastCodeFor(dataDir: string, email: string): Promise<string> {
+  const mails = (await outbox(dataDir)).filter((m) => m.to.includes(email));
+  const code = /(\d{6}) is your/.exec(mails.at(-1)?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** A small fetch client that keeps one cookie jar, like one browser. */
+export class HttpClient {
+  cookies = new Map<string, string>();
+  lastSetCookie: string[] = [];
+  /** ip: sent as X-Forwarded-For, for apps started with TRUST_PROXY (one client = one visitor). */
+  constructor(
+    readonly base: string,
+    readonly ip?: string,
+  ) {}
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async request(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(this.base + p, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.ip ? { 'x-forwarded-for': this.ip } : {}),
+        cookie: this.cookieHeader,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.lastSetCookie = res.headers.getSetCookie();
+    for (const c of this.lastSetCookie) {
+      const [pair] = c.split(';');
+      const [k, ...v] = (pair ?? '').split('=');
+      if (!k) continue;
+      const value = v.join('=');
+      if (value === '' || /Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(k.trim());
+      else this.cookies.set(k.trim(), value);
+    }
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: res.status, body: json };
+  }
+  post(p: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', p, body, headers);
+  }
+  get(p: string) {
+    return this.request('GET', p);
+  }
 }

@@ -9,6 +9,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface Mail {
+  /** What kind of mail this is, for logs: subjects may carry codes, so they are never logged. */
+  kind: string;
   to: string;
   subject: string;
   text: string;
@@ -30,7 +32,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       mode: 'smtp',
       async send(mail) {
         await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        opts.log.info({ to: mail.to, kind: mail.kind }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -44,7 +46,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file, outboxHint: mail.hint }, 'mail written to outbox (no SMTP_URL set)');
+      opts.log.info({ to: mail.to, kind: mail.kind, file, outboxHint: mail.hint }, 'mail written to outbox (no SMTP_URL set)');
     },
     close: () => undefined,
   };

@@ -15,26 +15,28 @@ export function defaultWebDist(): string {
 }
 
 export async function webRoutes(app: FastifyInstance, webDist: string): Promise<boolean> {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
+  const built = existsSync(path.join(webDist, 'index.html'));
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isPage = built && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
+    if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ success: false, message: 'Not found' });
+  });
+  if (!built) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run `npm run build`)');
     return false;
   }
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
-    index: false,
-    setHeaders(res, filePath) {
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(reply, filePath) {
       const rel = path.relative(webDist, filePath);
-      if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (rel === 'sw.js' || rel.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-      else res.setHeader('Cache-Control', 'public, max-age=3600');
+      if (rel.startsWith(`assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (rel === 'sw.js' || rel.endsWith('.html')) void reply.header('Cache-Control', 'no-cache');
+      else void reply.header('Cache-Control', 'public, max-age=3600');
     },
-  });
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const isPage = req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ success: false, message: 'Not found' });
   });
   return true;
 }

@@ -1,3 +1,250 @@
-import { makePlaceholder } from '../misc/Placeholder';
+/**
+ * Sign-in (part 1 §2, §4): email and password with remember-me, a reset-link dialog, and Google when
+ * the server has it configured. An account that was never verified gets a fresh code from the server
+ * and, 2 s after its message, the same verification step as sign-up.
+ */
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { useAuth } from '../../app/auth';
+import { usePublicConfig } from '../../lib/publicConfig';
+import { AuthCard } from './AuthCard';
+import { postAuth, resolveAfterSignIn } from './authApi';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { focusField, NoticeAlert, type Notice } from './formHelpers';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { useLater } from './useLater';
+import { VerifyEmailStep } from './VerifyEmailStep';
+import { collectErrors, emailError, hasErrors, passwordError, serverField, type FieldErrors } from './validation';
 
-export default makePlaceholder('SignIn');
+type Field = 'email' | 'password';
+
+export default function SignInPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = usePublicConfig();
+  const later = useLater();
+  const form = useRef<HTMLFormElement>(null);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [resetEmail, setResetEmail] = useState('');
+
+  const goOn = useCallback(
+    (next: string | null | undefined) => {
+      const target = resolveAfterSignIn(next);
+      if ('href' in target) window.location.assign(target.href);
+      else void navigate(target.path, { replace: true });
+    },
+    [navigate],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = collectErrors<Field>({ email: emailError(email), password: passwordError(password) });
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusField(form.current, Object.keys(found)[0]);
+      return;
+    }
+    const address = email.trim();
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await postAuth('/api/auth/login', { email: address, password, rememberMe });
+      if (res.needsVerification) {
+        setNotice({
+          severity: 'info',
+          text: res.message ?? `Please verify your email. A new code was sent to ${address}.`,
+        });
+        // The form stays busy through the pause, so it cannot be sent twice.
+        later(() => setVerifyEmail(address), DURATIONS_MS.signupToVerify);
+        return;
+      }
+      if (res.ok) {
+        if (res.user) auth.login(res.user);
+        else await auth.refresh();
+        goOn(params.get('next'));
+        return;
+      }
+      const field = serverField(res.field);
+      if (res.message && (field === 'email' || field === 'password')) {
+        setErrors({ [field]: res.message });
+        focusField(form.current, field);
+      } else {
+        setNotice({ severity: 'error', text: res.message ?? Messages.signin.error });
+      }
+      setBusy(false);
+    } catch {
+      setNotice({ severity: 'error', text: Messages.signin.error });
+      setBusy(false);
+    }
+  };
+
+  const signInWithGoogle = async (idToken: string) => {
+    setGoogleBusy(true);
+    setNotice(null);
+    try {
+      const res = await postAuth('/api/auth/google/auth-callback', { idToken });
+      if (res.ok) {
+        await auth.refresh();
+        goOn(res.redirectUrl ?? params.get('next'));
+        return;
+      }
+      setNotice({ severity: 'error', title: Messages.signin.googleFailed, text: res.message });
+    } catch {
+      setNotice({ severity: 'error', title: Messages.signin.googleFailed });
+    }
+    setGoogleBusy(false);
+  };
+
+  const backToHome = (
+    <Button component={RouterLink} to="/" size="small" startIcon={<ArrowBackOutlined />}>
+      Back to Home
+    </Button>
+  );
+
+  if (verifyEmail) {
+    return (
+      <AuthCard documentTitle="Sign in" heading="Verify your email" topStart={backToHome}>
+        <VerifyEmailStep email={verifyEmail} />
+      </AuthCard>
+    );
+  }
+
+  const clearError = (field: Field) => setErrors(({ [field]: _dropped, ...rest }) => rest);
+
+  return (
+    <AuthCard
+      documentTitle="Sign in"
+      heading="Sign in"
+      subheading="Welcome back. Sign in to continue to Sajha."
+      topStart={backToHome}
+    >
+      <Box component="form" ref={form} noValidate onSubmit={(e: FormEvent) => void submit(e)}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            clearError('email');
+          }}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          autoFocus
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-required': true, maxLength: LIMITS.emailMax } }}
+          sx={{ mb: 2 }}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clearError('password');
+          }}
+          error={Boolean(errors.password)}
+          helperText={errors.password}
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-required': true, maxLength: LIMITS.passwordMax } }}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', my: 1 }}>
+          <FormControlLabel
+            control={
+              <Checkbox name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+            }
+            label="Remember me"
+          />
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => {
+              setResetEmail((current) => current || email.trim());
+              setForgotOpen(true);
+            }}
+          >
+            Forgot your password?
+          </Link>
+        </Box>
+        <NoticeAlert notice={notice} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={busy}
+          loadingPosition="start"
+          disabled={busy || googleBusy}
+        >
+          Sign in
+        </Button>
+      </Box>
+
+      {config?.googleClientId ? (
+        <>
+          <Divider sx={{ my: 3, color: 'text.secondary', typography: 'body2' }}>or</Divider>
+          <Box sx={{ position: 'relative' }} aria-busy={googleBusy}>
+            <GoogleSignInButton
+              clientId={config.googleClientId}
+              onCredential={(token) => void signInWithGoogle(token)}
+            />
+            {googleBusy ? (
+              <Box
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: 'background.paper',
+                  opacity: 0.8,
+                }}
+              >
+                <CircularProgress size={24} aria-label="Signing in with Google" />
+              </Box>
+            ) : null}
+          </Box>
+        </>
+      ) : null}
+
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        New to Sajha?{' '}
+        <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>
+          Create an account
+        </Link>
+      </Typography>
+
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        email={resetEmail}
+        onEmailChange={setResetEmail}
+      />
+    </AuthCard>
+  );
+}

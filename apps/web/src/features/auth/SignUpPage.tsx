@@ -1,3 +1,229 @@
-import { makePlaceholder } from '../misc/Placeholder';
+/**
+ * Two-step sign-up (part 1 §2, §4, §5). Step one checks every field at once and shows each message
+ * under its own field; the server may refuse a field too (taken username or email). After the server
+ * mails the code its message stays up for 2 s, then step two asks for the code.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import { Link as RouterLink } from 'react-router';
+import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { AuthCard } from './AuthCard';
+import { postAuth } from './authApi';
+import { focusField, NoticeAlert, type Notice } from './formHelpers';
+import { useLater } from './useLater';
+import { VerifyEmailStep } from './VerifyEmailStep';
+import {
+  collectErrors,
+  confirmError,
+  emailError,
+  hasErrors,
+  nameError,
+  passwordError,
+  serverField,
+  usernameError,
+  type FieldErrors,
+} from './validation';
 
-export default makePlaceholder('SignUp');
+type Field = 'name' | 'username' | 'email' | 'password' | 'confirm' | 'terms';
+type Values = Record<Exclude<Field, 'terms'>, string>;
+
+const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm: '' };
+
+/** Label, input type, autocomplete hint and length cap of each text field, in form order. */
+const TEXT_FIELDS: { field: keyof Values; label: string; type: string; autoComplete: string; maxLength: number }[] = [
+  { field: 'name', label: 'Name', type: 'text', autoComplete: 'name', maxLength: LIMITS.nameMax },
+  { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', maxLength: LIMITS.usernameMax },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMax },
+  {
+    field: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    maxLength: LIMITS.passwordMax,
+  },
+  {
+    field: 'confirm',
+    label: 'Confirm password',
+    type: 'password',
+    autoComplete: 'new-password',
+    maxLength: LIMITS.passwordMax,
+  },
+];
+
+function validate(values: Values, agreed: boolean): FieldErrors<Field> {
+  return collectErrors<Field>({
+    name: nameError(values.name),
+    username: usernameError(values.username),
+    email: emailError(values.email),
+    password: passwordError(values.password),
+    confirm: confirmError(values.password, values.confirm),
+    terms: agreed ? undefined : Messages.signup.termsRequired,
+  });
+}
+
+const FIELD_ORDER: Field[] = ['name', 'username', 'email', 'password', 'confirm', 'terms'];
+
+export default function SignUpPage() {
+  const later = useLater();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+
+  const clearError = (field: Field) => setErrors(({ [field]: _dropped, ...rest }) => rest);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate(values, agreed);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusField(
+        form.current,
+        FIELD_ORDER.find((f) => found[f]),
+      );
+      return;
+    }
+    const email = values.email.trim();
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await postAuth('/api/auth/register', {
+        fullname: values.name.trim(),
+        username: values.username.trim(),
+        email,
+        password: values.password,
+      });
+      if (res.ok) {
+        setNotice({ severity: 'success', text: res.message ?? `We sent a verification code to ${email}.` });
+        // The form stays busy through the pause, so it cannot be sent twice.
+        later(() => setVerifyEmail(email), DURATIONS_MS.signupToVerify);
+        return;
+      }
+      const field = serverField(res.field);
+      if (field && res.message) {
+        setErrors({ [field]: res.message });
+        focusField(form.current, field);
+      } else {
+        setNotice({ severity: 'error', text: res.message ?? Messages.signup.failed });
+      }
+    } catch {
+      setNotice({ severity: 'error', text: Messages.signup.failed });
+    }
+    setBusy(false);
+  };
+
+  if (verifyEmail) {
+    return (
+      <AuthCard documentTitle="Sign up" heading="Verify your email">
+        <VerifyEmailStep email={verifyEmail} />
+      </AuthCard>
+    );
+  }
+
+  const textField = ({
+    field,
+    label,
+    type,
+    autoComplete,
+    maxLength,
+  }: (typeof TEXT_FIELDS)[number]): TextFieldProps => ({
+    label,
+    name: field,
+    type,
+    autoComplete,
+    value: values[field],
+    onChange: (e) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+      clearError(field);
+    },
+    error: Boolean(errors[field]),
+    helperText: errors[field],
+    autoFocus: field === 'name',
+    fullWidth: true,
+    slotProps: { htmlInput: { 'aria-required': true, maxLength } },
+    sx: { mb: 2 },
+  });
+
+  return (
+    <AuthCard
+      documentTitle="Sign up"
+      heading="Create your account"
+      subheading="Join Sajha to share posts, make friends and message people."
+      topStart={
+        <Button component={RouterLink} to="/" size="small" startIcon={<ArrowBackOutlined />}>
+          Back to Home
+        </Button>
+      }
+    >
+      <Box component="form" ref={form} noValidate onSubmit={(e: FormEvent) => void submit(e)}>
+        {TEXT_FIELDS.map((f) => (
+          <TextField key={f.field} {...textField(f)} />
+        ))}
+        <FormControl error={Boolean(errors.terms)} sx={{ mb: 2, display: 'flex' }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="terms"
+                checked={agreed}
+                onChange={(e) => {
+                  setAgreed(e.target.checked);
+                  clearError('terms');
+                }}
+                slotProps={{
+                  input: {
+                    'aria-invalid': Boolean(errors.terms),
+                    'aria-describedby': errors.terms ? 'terms-error' : undefined,
+                  },
+                }}
+              />
+            }
+            label={
+              <>
+                I agree to the{' '}
+                <Link component={RouterLink} to="/terms">
+                  Terms
+                </Link>{' '}
+                and{' '}
+                <Link component={RouterLink} to="/privacy">
+                  Privacy Policy
+                </Link>
+              </>
+            }
+          />
+          {errors.terms ? <FormHelperText id="terms-error">{errors.terms}</FormHelperText> : null}
+        </FormControl>
+        <NoticeAlert notice={notice} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={busy}
+          loadingPosition="start"
+          disabled={busy}
+        >
+          Create account
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/signin" sx={{ fontWeight: 600 }}>
+          Sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,25 +1,39 @@
+/**
+ * The landing page for signed-out visitors (part 1 §2): hero, About Us, Why Us, the social platform,
+ * the monthly contest prizes, FAQ and, when the browser offers it, an install section. It ships in
+ * the first bundle, so it stays light: drawn scenery instead of photos, MUI imported by path.
+ */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { Link } from 'react-router';
-import { ColorModeToggle } from '../../app/theme';
+import { useEffect } from 'react';
+import { usePublicConfig } from '../../lib/publicConfig';
+import { AboutSection } from './AboutSection';
+import { ContestSection } from './ContestSection';
+import { FaqSection } from './FaqSection';
+import { HeroSection } from './HeroSection';
+import { InstallSection } from './InstallSection';
+import { LandingFooter } from './LandingFooter';
+import { LandingNav } from './LandingNav';
+import { SocialSection } from './SocialSection';
+import { WhyUsSection } from './WhyUsSection';
 
 export default function LandingPage() {
+  const config = usePublicConfig();
+  useEffect(() => {
+    document.title = 'Sajha — connecting people';
+  }, []);
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', p: 4 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <ColorModeToggle />
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <LandingNav sisterSiteUrl={config?.sisterSiteUrl} />
+      <Box component="main" sx={{ flex: 1 }}>
+        <HeroSection />
+        <AboutSection />
+        <WhyUsSection />
+        <SocialSection />
+        <ContestSection contestUrl={config?.contestUrl} />
+        <FaqSection />
+        <InstallSection />
       </Box>
-      <Typography variant="h2" component="h1" fontWeight={800}>
-        Sajha
-      </Typography>
-      <Typography sx={{ my: 2 }}>Share Nepal with the world.</Typography>
-      <Button component={Link} to="/signup" variant="contained">
-        Join free
-      </Button>{' '}
-      <Button component={Link} to="/signin">
-        Sign in
-      </Button>
+      <LandingFooter />
     </Box>
   );
 }

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.js';
+import { users } from './schema.js';
+import { freshPostgresDatabase, usePostgres } from '../../test/harness.js';
+
+const EXPECTED_TABLES = ['email_codes', 'password_resets', 'sessions', 'users'];
+
+async function tableNames(db: Database): Promise<string[]> {
+  const res = await db.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return res.rows.map((r) => r.table_name);
+}
+
+describe(`migrations on ${usePostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  async function open(): Promise<{ database: Database; reopen(): Promise<Database> }> {
+    if (usePostgres()) {
+      const pg = await freshPostgresDatabase();
+      cleanups.push(() => pg.drop());
+      const database = await openDatabase({ databaseUrl: pg.url });
+      return { database, reopen: () => openDatabase({ databaseUrl: pg.url }) };
+    }
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sajha-pglite-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const database = await openDatabase({ pgliteDir: dir });
+    return { database, reopen: () => openDatabase({ pgliteDir: dir }) };
+  }
+
+  it('creates every table on an empty database and records the migration', async () => {
+    const { database } = await open();
+    expect(await tableNames(database)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
+    const applied = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(applied.rows[0]?.n).toBeGreaterThan(0);
+    expect(await database.ping()).toBe(true);
+    await database.close();
+  });
+
+  it('keeps data across a restart and does not re-apply migrations', async () => {
+    const { database, reopen } = await open();
+    await database.db.insert(users).values({ id: crypto.randomUUID(), name: 'Kept', username: 'kept', email: 'kept@example.test' });
+    const before = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    await database.close();
+    const again = await reopen();
+    const rows = await again.db.select().from(users);
+    expect(rows.map((r) => r.username)).toEqual(['kept']);
+    const after = await again.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    await again.close();
+  });
+
+  it('enforces case-insensitive unique usernames in the schema itself', async () => {
+    const { database } = await open();
+    await database.db.insert(users).values({ id: crypto.randomUUID(), name: 'A', username: 'Ram', email: 'a@example.test' });
+    await expect(
+      database.db.insert(users).values({ id: crypto.randomUUID(), name: 'B', username: 'rAM', email: 'b@example.test' }),
+    ).rejects.toThrow();
+    await database.close();
+  });
+});

@@ -1,0 +1,264 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Events, Messages } from '@sajha/contract';
+import { emailCodes, passwordResets, sessions, users } from '../../db/schema.js';
+import { connectSocket, createUser, HttpClient, lastCodeFor, nextEvent, outbox, startTestApp, type TestApp } from '../../../test/harness.js';
+import { AuthText } from './service.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('accounts over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  let ips = 0;
+  const client = () => {
+    ips += 1;
+    return new HttpClient(t.url, `198.51.100.${ips % 250}`);
+  };
+  let n = 0;
+  const fresh = () => {
+    n += 1;
+    return { fullname: 'Sita Sharma', username: `sita_${n}_${Date.now() % 100000}`, email: `sita${n}.${Date.now()}@example.test`, password: 'kathmandu7' };
+  };
+
+  it('requires sign-in: check-auth without a session is refused', async () => {
+    const res = await client().get('/api/auth/check-auth');
+    expect(res.status).toBe(401);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('signs up with a mailed code, verifies, and is signed in on HTTP and both sockets', async () => {
+    const c = client();
+    const who = fresh();
+    const reg = await c.post('/api/auth/register', who);
+    expect(reg.status).toBe(200);
+    expect(reg.body).toMatchObject({ success: true, message: AuthText.registered(who.email) });
+    expect(c.cookies.size).toBe(0);
+
+    const code = await lastCodeFor(t.dataDir, who.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await c.post('/api/auth/verify_email', { email: who.email, otp: wrong });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(AuthText.codeWrong);
+
+    const ok = await c.post('/api/auth/verify_email', { email: who.email.toUpperCase(), otp: code });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ name: 'Sita Sharma', username: who.username, avatar: null });
+    const cookie = c.lastSetCookie.find((s) => s.startsWith('sajha_sid='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const me = await c.get('/api/auth/check-auth');
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ username: who.username });
+    const s = await connectSocket(t.url, c.cookieHeader);
+    const got = nextEvent<{ username: string }>(s, Events.currentUser);
+    s.emit(Events.getCurrentUser);
+    expect((await got).username).toBe(who.username);
+    s.close();
+    const call = await connectSocket(t.url, c.cookieHeader, '/realcall');
+    call.close();
+
+    // The code is single use.
+    const again = await client().post('/api/auth/verify_email', { email: who.email, otp: code });
+    expect(again.body.message).toBe(AuthText.alreadyVerified);
+  });
+
+  it('validates sign-up on the server with the spec messages, field by field', async () => {
+    const base = fresh();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...base, fullname: '  ' }, 'name', Messages.signup.nameRequired],
+      [{ ...base, username: '' }, 'username', Messages.signup.usernameRequired],
+      [{ ...base, username: '12345' }, 'username', Messages.signup.usernameDigitsOnly],
+      [{ ...base, email: 'not-an-email' }, 'email', Messages.signup.invalidEmail],
+      [{ ...base, password: '12345' }, 'password', Messages.signup.passwordTooShort],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await client().post('/api/auth/register', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ success: false, field, message });
+    }
+    const junk = await client().post('/api/auth/register', 'just a string');
+    expect(junk.status).toBe(400);
+  });
+
+  it('keeps email and username unique regardless of case', async () => {
+    const who = fresh();
+    expect((await client().post('/api/auth/register', who)).status).toBe(200);
+    const sameEmail = await client().post('/api/auth/register', { ...fresh(), email: who.email.toUpperCase() });
+    expect(sameEmail).toMatchObject({ status: 409, body: { field: 'email', message: AuthText.emailPending } });
+    const sameName = await client().post('/api/auth/register', { ...fresh(), username: who.username.toUpperCase() });
+    expect(sameName).toMatchObject({ status: 409, body: { field: 'username', message: AuthText.usernameTaken } });
+    const u = await createUser(t.db);
+    const verifiedEmail = await client().post('/api/auth/register', { ...fresh(), email: u.email });
+    expect(verifiedEmail.body.message).toBe(AuthText.emailTaken);
+  });
+
+  it('signs in with remember me for 30 days, or for the browser session only', async () => {
+    const u = await createUser(t.db);
+    const wrong = await client().post('/api/auth/login', { email: u.email, password: 'wrong-password', rememberMe: true });
+    expect(wrong).toMatchObject({ status: 401, body: { success: false, message: AuthText.badCredentials } });
+    const unknown = await client().post('/api/auth/login', { email: 'nobody@example.test', password: 'whatever1' });
+    expect(unknown.body.message).toBe(AuthText.badCredentials);
+
+    const long = client();
+    const ok = await long.post('/api/auth/login', { email: u.email, password: u.password, rememberMe: true });
+    expect(ok.status).toBe(200);
+    const cookie = long.lastSetCookie.find((s) => s.startsWith('sajha_sid='))!;
+    const expires = new Date(/Expires=([^;]+)/i.exec(cookie)![1]!).getTime();
+    expect(Math.abs(expires - Date.now() - 30 * DAY)).toBeLessThan(60_000);
+
+    const short = client();
+    await short.post('/api/auth/login', { email: u.email, password: u.password, rememberMe: false });
+    const shortCookie = short.lastSetCookie.find((s) => s.startsWith('sajha_sid='))!;
+    expect(shortCookie).not.toMatch(/Expires|Max-Age/i);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    const spans = rows.map((r) => r.expiresAt.getTime() - Date.now()).sort((a, b) => a - b);
+    expect(spans[0]).toBeLessThan(DAY);
+    expect(spans[1]).toBeGreaterThan(29 * DAY);
+  });
+
+  it('answers an unverified account with an = "ve" and mails a fresh code', async () => {
+    const who = fresh();
+    await client().post('/api/auth/register', who);
+    await t.db.update(emailCodes).set({ createdAt: new Date(Date.now() - 10 * 60_000) });
+    const before = (await outbox(t.dataDir)).length;
+    const res = await client().post('/api/auth/login', { email: who.email, password: who.password, rememberMe: false });
+    expect(res).toMatchObject({ status: 403, body: { success: false, an: 've' } });
+    expect((await outbox(t.dataDir)).length).toBe(before + 1);
+    const code = await lastCodeFor(t.dataDir, who.email);
+    expect((await client().post('/api/auth/verify_email', { email: who.email, otp: code })).status).toBe(200);
+  });
+
+  it('enforces the 120 s resend cooldown on the server', async () => {
+    const who = fresh();
+    await client().post('/api/auth/register', who);
+    const res = await client().post('/api/auth/r_v_e', { email: who.email });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/Please wait 1\d\d seconds/);
+    await t.db.update(emailCodes).set({ createdAt: new Date(Date.now() - 121_000) });
+    const later = await client().post('/api/auth/r_v_e', { email: who.email });
+    expect(later).toMatchObject({ status: 200, body: { success: true } });
+  });
+
+  it('locks a code after five wrong tries, even for the right code', async () => {
+    const who = fresh();
+    await client().post('/api/auth/register', who);
+    const code = await lastCodeFor(t.dataDir, who.email);
+    const wrong = code === '999999' ? '888888' : '999999';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push(String((await client().post('/api/auth/verify_email', { email: who.email, otp: wrong })).body.message));
+    expect(answers.at(-1)).toBe(AuthText.codeLocked);
+    const right = await client().post('/api/auth/verify_email', { email: who.email, otp: code });
+    expect(right).toMatchObject({ status: 429, body: { message: AuthText.codeLocked } });
+  });
+
+  it('expires codes', async () => {
+    const who = fresh();
+    await client().post('/api/auth/register', who);
+    const code = await lastCodeFor(t.dataDir, who.email);
+    await t.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await client().post('/api/auth/verify_email', { email: who.email, otp: code });
+    expect(res.body.message).toBe(AuthText.codeExpired);
+  });
+
+  it('resets a password through the mailed single-use link and ends other sessions', async () => {
+    const u = await createUser(t.db);
+    const other = client();
+    await other.post('/api/auth/login', { email: u.email, password: u.password, rememberMe: true });
+    const openSocket = await connectSocket(t.url, other.cookieHeader);
+
+    const none = await client().post('/api/auth/request_password_reset', { email: 'ghost@example.test' });
+    const some = await client().post('/api/auth/request_password_reset', { email: u.email });
+    expect(none.body).toEqual(some.body); // no account discovery
+    expect((await outbox(t.dataDir)).some((m) => m.to.includes('ghost@'))).toBe(false);
+    const mail = (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email)).at(-1)!;
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
+    expect(mail.raw).toContain(`${t.config.publicUrl}/reset-password/${token}`);
+
+    const wrongEmail = await client().post('/api/auth/reset_password', { token, email: 'else@example.test', newPassword: 'brandnew1' });
+    expect(wrongEmail).toMatchObject({ status: 400, body: { message: AuthText.resetInvalid } });
+    const disconnected = new Promise((r) => openSocket.once('disconnect', r));
+    const ok = await client().post('/api/auth/reset_password', { token, email: u.email, newPassword: 'brandnew1' });
+    expect(ok).toMatchObject({ status: 200, body: { success: true } });
+    const reused = await client().post('/api/auth/reset_password', { token, email: u.email, newPassword: 'another22' });
+    expect(reused.status).toBe(400);
+
+    expect((await other.get('/api/auth/check-auth')).status).toBe(401);
+    await expect(connectSocket(t.url, other.cookieHeader)).rejects.toThrow(/unauthorized/);
+    void disconnected; // the socket's session is gone; new handshakes fail (above)
+    openSocket.close();
+    expect((await client().post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(401);
+    expect((await client().post('/api/auth/login', { email: u.email, password: 'brandnew1' })).status).toBe(200);
+  });
+
+  it('refuses an expired reset link', async () => {
+    const u = await createUser(t.db);
+    await client().post('/api/auth/request_password_reset', { email: u.email });
+    const mail = (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email)).at(-1)!;
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
+    await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, u.id));
+    const res = await client().post('/api/auth/reset_password', { token, email: u.email, newPassword: 'brandnew1' });
+    expect(res).toMatchObject({ status: 400, body: { message: AuthText.resetInvalid } });
+  });
+
+  it('signs out: the cookie of a deleted session is refused by HTTP and by both sockets', async () => {
+    const u = await createUser(t.db);
+    const c = client();
+    await c.post('/api/auth/login', { email: u.email, password: u.password, rememberMe: true });
+    const stolen = c.cookieHeader;
+    const live = await connectSocket(t.url, stolen);
+    const closed = new Promise((r) => live.once('disconnect', r));
+    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    await closed; // the signed-out tab's socket is closed by the server
+    const replay = new HttpClient(t.url);
+    replay.cookies.set('sajha_sid', stolen.split('=')[1]!);
+    expect((await replay.get('/api/auth/check-auth')).status).toBe(401);
+    await expect(connectSocket(t.url, stolen)).rejects.toThrow(/unauthorized/);
+    await expect(connectSocket(t.url, stolen, '/realcall')).rejects.toThrow(/unauthorized/);
+  });
+
+  it('stores only argon2id hashes of passwords and sha256 of tokens', async () => {
+    const who = fresh();
+    await client().post('/api/auth/register', who);
+    const [row] = await t.db.select().from(users).where(eq(users.email, who.email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(who.password);
+    const code = await lastCodeFor(t.dataDir, who.email);
+    const [c] = await t.db.select().from(emailCodes).where(eq(emailCodes.userId, row!.id));
+    expect(c!.codeHash).not.toContain(code);
+    expect(c!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('rate-limits sign-in attempts per account with 429', async () => {
+    const u = await createUser(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client().post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const blocked = await client().post('/api/auth/login', { email: u.email, password: u.password });
+    expect(blocked).toMatchObject({ status: 429, body: { message: Messages.server.rateLimited } });
+  });
+
+  it('rate-limits sign-in attempts per IP across accounts', async () => {
+    const sameIp = () => new HttpClient(t.url, '203.0.113.9');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await sameIp().post('/api/auth/login', { email: `nobody${i}@example.test`, password: 'whatever1' })).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses[30]).toBe(429);
+    expect((await client().post('/api/auth/login', { email: 'nobody@example.test', password: 'whatever1' })).status).toBe(401);
+  });
+
+  it('refuses state-changing requests from a foreign Origin', async () => {
+    const u = await createUser(t.db);
+    const res = await client().post('/api/auth/login', { email: u.email, password: u.password }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    const same = await client().post('/api/auth/login', { email: u.email, password: u.password }, { origin: t.url });
+    expect(same.status).toBe(200);
+  });
+});

@@ -1,0 +1,50 @@
+/** Account mails in the product's voice: plain text and a simple HTML twin. */
+import { APP_NAME } from '@sajha/contract';
+import type { Mail } from '../../platform/mail.js';
+
+const escape = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f6f5f3;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1d1b1a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#fff;border-radius:12px;padding:28px">
+<tr><td><p style="margin:0 0 16px;font-size:22px;font-weight:800;color:#b3261e">${APP_NAME}</p>
+<h1 style="margin:0 0 12px;font-size:20px">${escape(title)}</h1>${bodyHtml}
+<p style="margin:24px 0 0;font-size:12px;color:#6b6663">You are receiving this because someone used this address on ${APP_NAME}. If it was not you, you can ignore this mail.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function verificationMail(to: string, name: string, code: string, minutes: number): Mail {
+  const title = 'Your verification code';
+  return {
+    kind: 'verification-code',
+    to,
+    subject: `${code} is your ${APP_NAME} verification code`,
+    hint: `verification code ${code}`,
+    text: `Namaste ${name},\n\nWelcome to ${APP_NAME}! Enter this code to verify your email address:\n\n    ${code}\n\nThe code works for ${minutes} minutes.\n\nSee you inside,\nThe ${APP_NAME} team\n`,
+    html: layout(
+      title,
+      `<p style="margin:0 0 12px">Namaste ${escape(name)}, welcome to ${APP_NAME}! Enter this code to verify your email address:</p>
+<p style="margin:0 0 12px;font-size:32px;letter-spacing:6px;font-weight:700">${code}</p>
+<p style="margin:0">The code works for ${minutes} minutes.</p>`,
+    ),
+  };
+}
+
+export function passwordResetMail(to: string, name: string, link: string, minutes: number): Mail {
+  const title = 'Reset your password';
+  return {
+    kind: 'password-reset',
+    to,
+    subject: `Reset your ${APP_NAME} password`,
+    hint: `password reset link ${link}`,
+    text: `Namaste ${name},\n\nSomeone asked to reset the password of your ${APP_NAME} account. If it was you, open this link to choose a new one:\n\n${link}\n\nThe link works once, for ${minutes} minutes. If you did not ask, ignore this mail: your password stays as it is.\n\nThe ${APP_NAME} team\n`,
+    html: layout(
+      title,
+      `<p style="margin:0 0 16px">Namaste ${escape(name)}, someone asked to reset the password of your ${APP_NAME} account. If it was you, choose a new one:</p>
+<p style="margin:0 0 16px"><a href="${escape(link)}" style="display:inline-block;background:#b3261e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Choose a new password</a></p>
+<p style="margin:0;font-size:13px;color:#6b6663">Or paste this link into your browser: ${escape(link)}<br>It works once, for ${minutes} minutes. If you did not ask, ignore this mail.</p>`,
+    ),
+  };
+}

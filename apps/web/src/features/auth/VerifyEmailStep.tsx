@@ -1,0 +1,136 @@
+/**
+ * Step two of sign-up, also shown after a sign-in of an unverified account: enter the 6-digit code that
+ * was mailed, or ask for a new one (then wait 120 s before asking again). Verified means signed in; the
+ * page then fully reloads to /home so everything starts with the new session.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { postAuth } from './authApi';
+import { NoticeAlert, type Notice } from './formHelpers';
+import { formatCountdown, useCountdown } from './useCountdown';
+
+const CODE_PATTERN = new RegExp(`^\\d{${LIMITS.otpLength}}$`);
+
+export function VerifyEmailStep({ email }: { email: string }) {
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [verified, setVerified] = useState(false);
+  const [resending, setResending] = useState(false);
+  const cooldown = useCountdown();
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (verifying || verified) return;
+    if (!CODE_PATTERN.test(code)) {
+      setCodeError(`Enter the ${LIMITS.otpLength}-digit code from the email.`);
+      codeInput.current?.focus();
+      return;
+    }
+    setVerifying(true);
+    setNotice(null);
+    try {
+      const res = await postAuth('/api/auth/verify_email', { email, otp: code });
+      if (res.ok) {
+        setVerified(true);
+        setNotice({ severity: 'success', text: res.message ?? 'Email verified.' });
+        window.location.assign('/home');
+        return;
+      }
+      setNotice({ severity: 'error', text: res.message ?? Messages.verify.failed });
+    } catch {
+      setNotice({ severity: 'error', text: Messages.verify.error });
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const resend = async () => {
+    if (resending || cooldown.running) return;
+    setResending(true);
+    setNotice(null);
+    try {
+      const res = await postAuth('/api/auth/r_v_e', { email });
+      if (res.ok) {
+        cooldown.start(DURATIONS_MS.resendCooldown);
+        setNotice({ severity: 'success', text: res.message ?? `A new code was sent to ${email}.` });
+      } else {
+        setNotice({ severity: 'error', text: res.message ?? Messages.verify.resendFailed });
+      }
+    } catch {
+      setNotice({ severity: 'error', text: Messages.verify.resendError });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e: FormEvent) => void verify(e)}>
+      <Typography sx={{ mb: 2 }}>
+        We sent a {LIMITS.otpLength}-digit code to{' '}
+        <Box component="strong" sx={{ wordBreak: 'break-all' }}>
+          {email}
+        </Box>
+        . Enter it below to finish.
+      </Typography>
+      <TextField
+        inputRef={codeInput}
+        label="Verification code"
+        name="otp"
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value.replace(/\D/g, '').slice(0, LIMITS.otpLength));
+          setCodeError(undefined);
+        }}
+        error={Boolean(codeError)}
+        helperText={codeError}
+        autoFocus
+        fullWidth
+        autoComplete="one-time-code"
+        slotProps={{
+          htmlInput: {
+            'aria-required': true,
+            inputMode: 'numeric',
+            pattern: '[0-9]*',
+            maxLength: LIMITS.otpLength,
+            style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+          },
+        }}
+        sx={{ mb: 2 }}
+      />
+      <NoticeAlert notice={notice} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={verifying || verified}
+        loadingPosition="start"
+        disabled={verifying || verified}
+      >
+        Verify
+      </Button>
+      <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          Didn&apos;t get it?
+        </Typography>
+        <Button
+          variant="text"
+          size="small"
+          onClick={() => void resend()}
+          loading={resending}
+          loadingPosition="start"
+          disabled={resending || cooldown.running || verified}
+        >
+          {cooldown.running ? `Resend code in ${formatCountdown(cooldown.secondsLeft)}` : 'Resend code'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink } from 'react-router';
+import { CONTEST_PRIZES_NRS } from '@sajha/contract';
+import { LandingSection } from './LandingSection';
+import { formatNrs, isRealUrl } from './siteLinks';
+
+const PRIZES = [
+  { place: 'First prize', amount: CONTEST_PRIZES_NRS.first, medal: '#d4a017', podiumOrder: 2 },
+  { place: 'Second prize', amount: CONTEST_PRIZES_NRS.second, medal: '#9aa5b1', podiumOrder: 1 },
+  { place: 'Third prize', amount: CONTEST_PRIZES_NRS.third, medal: '#c07a3f', podiumOrder: 3 },
+] as const;
+
+const RULES = [
+  'Your own original photograph or artwork',
+  "Free of anyone else's copyright",
+  "Shows Nepal's culture, art or landscapes",
+];
+
+export function ContestSection({ contestUrl }: { contestUrl?: string }) {
+  return (
+    <LandingSection
+      id="contest"
+      eyebrow="Monthly contest"
+      title="Show us Nepal. Win cash prizes."
+      intro="Every month, photographers and artists share their best work of Nepal's people, culture, art and landscapes. The three best entries win."
+      tinted
+      centered
+    >
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          alignItems: 'end',
+          gap: { xs: 2, md: 3 },
+          maxWidth: 960,
+          mx: 'auto',
+        }}
+      >
+        {PRIZES.map((prize, index) => {
+          const first = index === 0;
+          return (
+            <Paper
+              key={prize.place}
+              component="li"
+              variant="outlined"
+              sx={(theme) => ({
+                order: { md: prize.podiumOrder },
+                textAlign: 'center',
+                borderRadius: 4,
+                px: 3,
+                py: { xs: 3, md: first ? 5 : 3.5 },
+                bgcolor: 'background.default',
+                ...(first && {
+                  borderColor: prize.medal,
+                  borderWidth: 2,
+                  boxShadow: `0 12px 32px ${theme.alpha(prize.medal, 0.25)}`,
+                }),
+              })}
+            >
+              <EmojiEventsOutlined aria-hidden sx={{ fontSize: first ? 52 : 40, color: prize.medal }} />
+              <Typography component="h3" sx={{ fontWeight: 700, mt: 1 }}>
+                {prize.place}
+              </Typography>
+              <Typography
+                sx={{ fontWeight: 900, fontSize: first ? { xs: '2.2rem', md: '2.6rem' } : '1.9rem', lineHeight: 1.2 }}
+              >
+                {formatNrs(prize.amount)}
+              </Typography>
+            </Paper>
+          );
+        })}
+      </Box>
+
+      <Box
+        component="ul"
+        aria-label="Contest rules"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          mx: 'auto',
+          mt: { xs: 4, md: 5 },
+          mb: 4,
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          gap: { xs: 1.5, md: 3 },
+        }}
+      >
+        {RULES.map((rule) => (
+          <Box component="li" key={rule} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+            <CheckCircleOutlined aria-hidden fontSize="small" color="success" />
+            {rule}
+          </Box>
+        ))}
+      </Box>
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1.5 }}>
+        <Button component={RouterLink} to="/signup" variant="contained" size="large">
+          Join free to take part
+        </Button>
+        {isRealUrl(contestUrl) && (
+          <Button
+            href={contestUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outlined"
+            size="large"
+            endIcon={<OpenInNew aria-hidden />}
+          >
+            Visit the contest site
+          </Button>
+        )}
+      </Box>
+    </LandingSection>
+  );
+}

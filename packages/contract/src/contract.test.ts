@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clientEventSchemas,
+  Events,
+  loginBodySchema,
+  Messages,
+  registerBodySchema,
+  safeNextUrl,
+  sendMessagePayloadSchema,
+  serverEventSchemas,
+} from './index.js';
+
+describe('safeNextUrl (the /signin?next= redirect)', () => {
+  const host = 'sajha.example';
+  it.each([
+    ['/home', '/home'],
+    ['/message/@asha?x=1', '/message/@asha?x=1'],
+    ['https://sajha.example/view/1', 'https://sajha.example/view/1'],
+    ['https://contest.sajha.example/', 'https://contest.sajha.example/'],
+  ])('allows %s', (next, expected) => expect(safeNextUrl(next, host)).toBe(expected));
+  it.each([
+    'https://evil-sajha.example/',
+    'https://sajha.example.evil.com/',
+    'https://evilsajha.example',
+    '//evil.com/x',
+    '/\\evil.com',
+    'javascript:alert(1)',
+    'https://user:pw@sajha.example.evil.com',
+    'ftp://sajha.example/x',
+    'not a url',
+    '',
+  ])('refuses %s', (next) => expect(safeNextUrl(next, host)).toBe('/'));
+});
+
+describe('sign-up and sign-in schemas carry the spec messages', () => {
+  const ok = { fullname: 'Asha', username: 'asha_g', email: 'Asha@Example.com', password: 'secret1' };
+  it('normalises email to lower case', () => {
+    expect(registerBodySchema.parse(ok).email).toBe('asha@example.com');
+  });
+  it.each([
+    [{ ...ok, email: 'asha' }, Messages.signup.invalidEmail],
+    [{ ...ok, password: 'short' }, Messages.signup.passwordTooShort],
+    [{ ...ok, username: '2024' }, Messages.signup.usernameDigitsOnly],
+    [{ ...ok, username: ' ' }, Messages.signup.usernameRequired],
+    [{ ...ok, fullname: '' }, Messages.signup.nameRequired],
+  ])('rejects %o', (body, message) => {
+    const r = registerBodySchema.safeParse(body);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(message);
+  });
+  it('defaults rememberMe to false', () => {
+    expect(loginBodySchema.parse({ email: 'a@b.co', password: 'secret1' }).rememberMe).toBe(false);
+  });
+});
+
+describe('socket event table', () => {
+  it('keeps the short wire names of the spec', () => {
+    expect(Events.deletePost).toBe('dPst');
+    expect(Events.editPost).toBe('ePst');
+    expect(Events.fetchOnePost).toBe('fOp');
+    expect(Events.unreadMessageCount).toBe('unm');
+    expect(Events.follow).toBe('aF');
+  });
+  it('has a schema for every client event and every server event it names', () => {
+    for (const name of Object.keys(clientEventSchemas)) expect(Object.values(Events)).toContain(name);
+    for (const name of Object.keys(serverEventSchemas)) expect(Object.values(Events)).toContain(name);
+  });
+  it('parses argument tuples: extra or missing arguments are refused', () => {
+    expect(clientEventSchemas[Events.typing].safeParse(['chat-1', 'Asha']).success).toBe(true);
+    expect(clientEventSchemas[Events.getChats].safeParse([{ x: 1 }]).success).toBe(false);
+    expect(clientEventSchemas[Events.fetchPosts].parse([{}])).toEqual([{ offset: 0, more: false, category: 'all' }]);
+    expect(clientEventSchemas[Events.fetchPosts].safeParse([{ category: 'Travel' }]).success).toBe(false);
+  });
+  it('refuses a blank message with no attachments', () => {
+    expect(sendMessagePayloadSchema.safeParse({ message: '   ', to_cid: 'c1' }).success).toBe(false);
+    expect(sendMessagePayloadSchema.safeParse({ message: '', to_cid: 'c1', attachments: ['f1'] }).success).toBe(true);
+    expect(sendMessagePayloadSchema.safeParse({ message: 'hi' }).success).toBe(false);
+  });
+});
