@@ -4,7 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'e2e/artifacts/**', '**/*.config.*', 'apps/server/build.mjs', 'scripts/**', 'bench/**/*.mjs', 'apps/web/public/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/drizzle/meta/**',
+      'e2e/artifacts/**',
+      '**/*.config.*',
+      'apps/server/build.mjs',
+      'scripts/**',
+      'bench/**/*.mjs',
+      'apps/web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

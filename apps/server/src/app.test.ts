@@ -29,7 +29,11 @@ describe('the HTTP server', () => {
   });
 
   it('answers a malformed JSON body with 400 and keeps serving', async () => {
-    const res = await fetch(`${t.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const res = await fetch(`${t.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(res.status).toBe(400);
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
   });

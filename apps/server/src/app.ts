@@ -54,8 +54,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
   }
 
+  // Typed as Fastify's base logger so the instance keeps Fastify's default generic parameters.
+  const baseLog: FastifyBaseLogger = log;
   const http = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+    loggerInstance: baseLog,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
@@ -66,7 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     db: database.db,
     log,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    }),
     limiters: createLimiters(redis),
     realtime: undefined as unknown as Realtime,
   };
@@ -85,7 +92,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   http.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send({ success: false, message: err.message, ...(err.field ? { field: err.field } : {}) });
+      return reply
+        .code(err.status)
+        .send({ success: false, message: err.message, ...(err.field ? { field: err.field } : {}) });
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -78,7 +78,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: {
       clientId: e.GOOGLE_CLIENT_ID || undefined,
       jwksUrl: e.GOOGLE_JWKS_URL,
-      issuers: e.GOOGLE_ISSUERS.split(',').map((s) => s.trim()).filter(Boolean),
+      issuers: e.GOOGLE_ISSUERS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
     trustProxy: e.TRUST_PROXY,
     links: { contest: e.CONTEST_URL, sisterSite: e.SISTER_SITE_URL },

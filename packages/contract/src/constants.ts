@@ -2,15 +2,7 @@
 
 export const APP_NAME = 'Sajha';
 
-export const POST_CATEGORIES = [
-  'travel',
-  'food',
-  'entertainment',
-  'tech',
-  'sports',
-  'spiritual',
-  'lifestyle',
-] as const;
+export const POST_CATEGORIES = ['travel', 'food', 'entertainment', 'tech', 'sports', 'spiritual', 'lifestyle'] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
 export const FEED_CATEGORIES = ['all', ...POST_CATEGORIES] as const;
 export type FeedCategory = (typeof FEED_CATEGORIES)[number];

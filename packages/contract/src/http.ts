@@ -84,7 +84,10 @@ export const createPostFieldsSchema = z.object({
     .trim()
     .min(1, Messages.post.contentEmpty)
     .max(LIMITS.postContentMax, `Content must be at most ${LIMITS.postContentMax} characters.`),
-  category: z.enum(POST_CATEGORIES).optional().or(z.literal('').transform(() => undefined)),
+  category: z
+    .enum(POST_CATEGORIES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export const linkMetaBodySchema = z.object({ url: z.url({ protocol: /^https$/ }).max(2048) });

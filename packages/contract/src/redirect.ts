@@ -7,6 +7,7 @@ export function safeNextUrl(next: string | null | undefined, appHost: string): s
   if (!next) return '/';
   const value = next.trim();
   if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) {
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
     return /[\u0000-\u001f]/.test(value) ? '/' : value;
   }
   let url: URL;

@@ -32,7 +32,12 @@ import { FEED_CATEGORIES, LIMITS, SOCIAL_PLATFORMS } from './constants.js';
 const none = z.tuple([]);
 const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
 const searchText = z.string().trim().max(100);
-const username = z.string().trim().min(1).max(64).transform((u) => u.replace(/^@/, ''));
+const username = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .transform((u) => u.replace(/^@/, ''));
 const roomId = z.string().trim().min(1).max(64);
 const toggle = z.object({ roomId, isOn: z.boolean() });
 
@@ -67,7 +72,10 @@ export const updateProfilePayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profilePic'), updatedData: z.object({ profilePic: z.string().max(3_000_000) }) }),
   z.object({
     type: z.literal('account'),
-    updatedData: z.object({ name: z.string().trim().min(1).max(LIMITS.nameMax), username: z.string().trim().min(1).max(LIMITS.usernameMax) }),
+    updatedData: z.object({
+      name: z.string().trim().min(1).max(LIMITS.nameMax),
+      username: z.string().trim().min(1).max(LIMITS.usernameMax),
+    }),
   }),
   z.object({
     type: z.literal('personal'),
@@ -104,17 +112,25 @@ export const clientEventSchemas = {
   // Chat
   [Events.sendMessage]: one(sendMessagePayloadSchema),
   [Events.typing]: z.tuple([idSchema, z.string().max(100).optional()]),
-  [Events.reactMessage]: one(z.object({ id: idSchema, reaction: z.string().min(1).max(16), username: z.string().optional() })),
+  [Events.reactMessage]: one(
+    z.object({ id: idSchema, reaction: z.string().min(1).max(16), username: z.string().optional() }),
+  ),
   [Events.deleteMessage]: one(z.object({ mid: idSchema })),
   [Events.pinMessage]: one(z.object({ mid: idSchema })),
   [Events.unpinMessage]: one(z.object({ mid: idSchema })),
   [Events.getChats]: none,
-  [Events.getMessages]: z.tuple([idSchema, z.object({ before: idSchema.optional(), limit: z.number().int().min(1).max(100).optional() }).optional()]),
+  [Events.getMessages]: z.tuple([
+    idSchema,
+    z.object({ before: idSchema.optional(), limit: z.number().int().min(1).max(100).optional() }).optional(),
+  ]),
   [Events.joinChat]: one(idSchema),
   [Events.leaveChat]: one(idSchema),
   [Events.startChat]: one(z.union([z.object({ to_uid: idSchema }), z.object({ username })])),
   [Events.startGroupChat]: one(
-    z.object({ groupName: z.string().trim().min(1).max(80), userIds: z.array(idSchema).min(LIMITS.groupMinMembers).max(100) }),
+    z.object({
+      groupName: z.string().trim().min(1).max(80),
+      userIds: z.array(idSchema).min(LIMITS.groupMinMembers).max(100),
+    }),
   ),
   [Events.searchUser]: one(searchText),
 
@@ -151,7 +167,11 @@ export const clientEventSchemas = {
   // Profiles and friends
   [Events.fetchProfile]: one(z.object({ username: username.optional() })),
   [Events.fetchProfilePosts]: one(
-    z.object({ username: username.optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(50).default(LIMITS.profilePostsPageSize) }),
+    z.object({
+      username: username.optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(50).default(LIMITS.profilePostsPageSize),
+    }),
   ),
   [Events.fetchCounts]: one(z.object({ username: username.optional() })),
   [Events.fetchSocials]: one(z.object({ username: username.optional() })),
@@ -165,11 +185,19 @@ export const clientEventSchemas = {
   // Calls (/realcall)
   [Events.createRoom]: one(z.object({ userUid: idSchema })),
   [Events.joinRoom]: one(z.object({ roomId, userUid: idSchema.optional() })),
-  [Events.offer]: one(z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }), roomId })),
-  [Events.answer]: one(z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }), roomId })),
+  [Events.offer]: one(
+    z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }), roomId }),
+  ),
+  [Events.answer]: one(
+    z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }), roomId }),
+  ),
   [Events.iceCandidate]: one(
     z.object({
-      candidate: z.object({ candidate: z.string().max(2000), sdpMid: z.string().nullable().optional(), sdpMLineIndex: z.number().nullable().optional() }),
+      candidate: z.object({
+        candidate: z.string().max(2000),
+        sdpMid: z.string().nullable().optional(),
+        sdpMLineIndex: z.number().nullable().optional(),
+      }),
       roomId,
     }),
   ),
@@ -226,7 +254,11 @@ export const serverEventSchemas = {
   [Events.postMutationResult]: mutationResult,
 
   [Events.reels]: z.object({ reels: z.array(reelSchema), hasMore: z.boolean() }),
-  [Events.suggestionResponse]: z.object({ status: z.enum(['success', 'error']), message: z.string(), features: z.array(featureEntrySchema).optional() }),
+  [Events.suggestionResponse]: z.object({
+    status: z.enum(['success', 'error']),
+    message: z.string(),
+    features: z.array(featureEntrySchema).optional(),
+  }),
   [Events.profileData]: z.record(z.string(), z.unknown()),
   [Events.profileUpdateSuccess]: z.object({ message: z.string() }).partial(),
   [Events.profileUpdateError]: z.object({ message: z.string() }),

@@ -48,7 +48,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    ping: () => pingWith(db as unknown as Db),
+    ping: () => pingWith(db),
     close: () => client.close(),
   };
 }
@@ -65,12 +65,12 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    ping: () => pingWith(db as unknown as Db),
+    ping: () => pingWith(db),
     close: () => pool.end(),
   };
 }
 
-async function pingWith(db: Db): Promise<boolean> {
+async function pingWith(db: { execute(q: ReturnType<typeof sql>): Promise<unknown> }): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;

@@ -9,12 +9,21 @@ import { freshPostgresDatabase, usePostgres } from '../../test/harness.js';
 
 const EXPECTED_TABLES = ['email_codes', 'password_resets', 'sessions', 'users'];
 
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res: { rows: T[] } = await db.db.execute(query);
+  return res.rows;
+}
+
 async function tableNames(db: Database): Promise<string[]> {
-  const res = await db.db.execute<{ table_name: string }>(
+  const r = await rows<{ table_name: string }>(
+    db,
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
   );
-  return res.rows.map((r) => r.table_name);
+  return r.map((x) => x.table_name);
 }
+
+const migrationCount = async (db: Database): Promise<number> =>
+  (await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]?.n ?? 0;
 
 describe(`migrations on ${usePostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -38,30 +47,35 @@ describe(`migrations on ${usePostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('creates every table on an empty database and records the migration', async () => {
     const { database } = await open();
     expect(await tableNames(database)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
-    const applied = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(applied.rows[0]?.n).toBeGreaterThan(0);
+    expect(await migrationCount(database)).toBeGreaterThan(0);
     expect(await database.ping()).toBe(true);
     await database.close();
   });
 
   it('keeps data across a restart and does not re-apply migrations', async () => {
-    const { database, reopen } = await open();
-    await database.db.insert(users).values({ id: crypto.randomUUID(), name: 'Kept', username: 'kept', email: 'kept@example.test' });
-    const before = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const opened = await open();
+    const database = opened.database;
+    await database.db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name: 'Kept', username: 'kept', email: 'kept@example.test' });
+    const before = await migrationCount(database);
     await database.close();
-    const again = await reopen();
+    const again = await opened.reopen();
     const rows = await again.db.select().from(users);
     expect(rows.map((r) => r.username)).toEqual(['kept']);
-    const after = await again.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    expect(await migrationCount(again)).toBe(before);
     await again.close();
   });
 
   it('enforces case-insensitive unique usernames in the schema itself', async () => {
     const { database } = await open();
-    await database.db.insert(users).values({ id: crypto.randomUUID(), name: 'A', username: 'Ram', email: 'a@example.test' });
+    await database.db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name: 'A', username: 'Ram', email: 'a@example.test' });
     await expect(
-      database.db.insert(users).values({ id: crypto.randomUUID(), name: 'B', username: 'rAM', email: 'b@example.test' }),
+      database.db
+        .insert(users)
+        .values({ id: crypto.randomUUID(), name: 'B', username: 'rAM', email: 'b@example.test' }),
     ).rejects.toThrow();
     await database.close();
   });

@@ -25,13 +25,24 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         opts.log.info({ to: mail.to, kind: mail.kind }, 'mail sent');
       },
       close: () => transport.close(),
@@ -41,12 +52,21 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   return {
     mode: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await mkdir(opts.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, kind: mail.kind, file, outboxHint: mail.hint }, 'mail written to outbox (no SMTP_URL set)');
+      opts.log.info(
+        { to: mail.to, kind: mail.kind, file, outboxHint: mail.hint },
+        'mail written to outbox (no SMTP_URL set)',
+      );
     },
     close: () => undefined,
   };

@@ -8,8 +8,7 @@ import { clientEventSchemas, Events, Messages, type ClientEventArgs, type Client
 import { AppError } from '../platform/errors.js';
 import type { IoSocket } from './types.js';
 
-export type HandlerResult = unknown;
-export type Handler<K extends ClientEventName> = (args: ClientEventArgs<K>, socket: IoSocket) => Promise<HandlerResult> | HandlerResult;
+export type Handler<K extends ClientEventName> = (args: ClientEventArgs<K>, socket: IoSocket) => unknown;
 
 type AckFn = (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void;
 

@@ -42,7 +42,8 @@ function createServer(opts: RealtimeOptions, path: string): IoServer {
     destroyUpgrade: false,
     maxHttpBufferSize: 1_000_000,
     connectTimeout: 20_000,
-    allowRequest: (req: IncomingMessage, cb) => cb(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
+    allowRequest: (req: IncomingMessage, cb) =>
+      cb(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
   });
   io.use((socket, next) => {
     const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
@@ -74,7 +75,10 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       const sub = pub.duplicate();
       await Promise.all([pub.connect(), sub.connect()]);
       io.adapter(createAdapter(pub, sub, { key: `sajha${io.path()}` }));
-      closers.push(() => pub.quit(), () => sub.quit());
+      closers.push(
+        () => pub.quit(),
+        () => sub.quit(),
+      );
     }
   }
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events } from '@sajha/contract';
-import { connectSocket, createUser, nextEvent, rawEmit, sessionCookie, startTestApp, type TestApp } from '../../test/harness.js';
+import {
+  connectSocket,
+  createUser,
+  nextEvent,
+  rawEmit,
+  sessionCookie,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.js';
 
 describe('realtime sockets', () => {
   let t: TestApp;

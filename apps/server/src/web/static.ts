@@ -11,7 +11,9 @@ import type { FastifyInstance } from 'fastify';
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // src/web -> ../../../web/dist ; dist -> ../../web/dist
-  return here.endsWith(`${path.sep}dist`) ? path.resolve(here, '../../web/dist') : path.resolve(here, '../../../web/dist');
+  return here.endsWith(`${path.sep}dist`)
+    ? path.resolve(here, '../../web/dist')
+    : path.resolve(here, '../../../web/dist');
 }
 
 export async function webRoutes(app: FastifyInstance, webDist: string): Promise<boolean> {
@@ -33,7 +35,8 @@ export async function webRoutes(app: FastifyInstance, webDist: string): Promise<
     cacheControl: false,
     setHeaders(reply, filePath) {
       const rel = path.relative(webDist, filePath);
-      if (rel.startsWith(`assets${path.sep}`)) void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (rel.startsWith(`assets${path.sep}`))
+        void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       else if (rel === 'sw.js' || rel.endsWith('.html')) void reply.header('Cache-Control', 'no-cache');
       else void reply.header('Cache-Control', 'public, max-age=3600');
     },

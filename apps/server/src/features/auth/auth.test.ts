@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, Messages } from '@sajha/contract';
 import { emailCodes, passwordResets, sessions, users } from '../../db/schema.js';
-import { connectSocket, createUser, HttpClient, lastCodeFor, nextEvent, outbox, startTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  connectSocket,
+  createUser,
+  HttpClient,
+  lastCodeFor,
+  nextEvent,
+  outbox,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.js';
 import { AuthText } from './service.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,7 +32,12 @@ describe('accounts over HTTP', () => {
   let n = 0;
   const fresh = () => {
     n += 1;
-    return { fullname: 'Sita Sharma', username: `sita_${n}_${Date.now() % 100000}`, email: `sita${n}.${Date.now()}@example.test`, password: 'kathmandu7' };
+    return {
+      fullname: 'Sita Sharma',
+      username: `sita_${n}_${Date.now() % 100000}`,
+      email: `sita${n}.${Date.now()}@example.test`,
+      password: 'kathmandu7',
+    };
   };
 
   it('requires sign-in: check-auth without a session is refused', async () => {
@@ -101,7 +115,11 @@ describe('accounts over HTTP', () => {
 
   it('signs in with remember me for 30 days, or for the browser session only', async () => {
     const u = await createUser(t.db);
-    const wrong = await client().post('/api/auth/login', { email: u.email, password: 'wrong-password', rememberMe: true });
+    const wrong = await client().post('/api/auth/login', {
+      email: u.email,
+      password: 'wrong-password',
+      rememberMe: true,
+    });
     expect(wrong).toMatchObject({ status: 401, body: { success: false, message: AuthText.badCredentials } });
     const unknown = await client().post('/api/auth/login', { email: 'nobody@example.test', password: 'whatever1' });
     expect(unknown.body.message).toBe(AuthText.badCredentials);
@@ -152,7 +170,10 @@ describe('accounts over HTTP', () => {
     const code = await lastCodeFor(t.dataDir, who.email);
     const wrong = code === '999999' ? '888888' : '999999';
     const answers: string[] = [];
-    for (let i = 0; i < 5; i++) answers.push(String((await client().post('/api/auth/verify_email', { email: who.email, otp: wrong })).body.message));
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        String((await client().post('/api/auth/verify_email', { email: who.email, otp: wrong })).body.message),
+      );
     expect(answers.at(-1)).toBe(AuthText.codeLocked);
     const right = await client().post('/api/auth/verify_email', { email: who.email, otp: code });
     expect(right).toMatchObject({ status: 429, body: { message: AuthText.codeLocked } });
@@ -181,7 +202,11 @@ describe('accounts over HTTP', () => {
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
     expect(mail.raw).toContain(`${t.config.publicUrl}/reset-password/${token}`);
 
-    const wrongEmail = await client().post('/api/auth/reset_password', { token, email: 'else@example.test', newPassword: 'brandnew1' });
+    const wrongEmail = await client().post('/api/auth/reset_password', {
+      token,
+      email: 'else@example.test',
+      newPassword: 'brandnew1',
+    });
     expect(wrongEmail).toMatchObject({ status: 400, body: { message: AuthText.resetInvalid } });
     const disconnected = new Promise((r) => openSocket.once('disconnect', r));
     const ok = await client().post('/api/auth/reset_password', { token, email: u.email, newPassword: 'brandnew1' });
@@ -202,7 +227,10 @@ describe('accounts over HTTP', () => {
     await client().post('/api/auth/request_password_reset', { email: u.email });
     const mail = (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email)).at(-1)!;
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
-    await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, u.id));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, u.id));
     const res = await client().post('/api/auth/reset_password', { token, email: u.email, newPassword: 'brandnew1' });
     expect(res).toMatchObject({ status: 400, body: { message: AuthText.resetInvalid } });
   });
@@ -238,7 +266,8 @@ describe('accounts over HTTP', () => {
   it('rate-limits sign-in attempts per account with 429', async () => {
     const u = await createUser(t.db);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await client().post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await client().post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     const blocked = await client().post('/api/auth/login', { email: u.email, password: u.password });
@@ -248,15 +277,24 @@ describe('accounts over HTTP', () => {
   it('rate-limits sign-in attempts per IP across accounts', async () => {
     const sameIp = () => new HttpClient(t.url, '203.0.113.9');
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await sameIp().post('/api/auth/login', { email: `nobody${i}@example.test`, password: 'whatever1' })).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await sameIp().post('/api/auth/login', { email: `nobody${i}@example.test`, password: 'whatever1' })).status,
+      );
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect(statuses[30]).toBe(429);
-    expect((await client().post('/api/auth/login', { email: 'nobody@example.test', password: 'whatever1' })).status).toBe(401);
+    expect(
+      (await client().post('/api/auth/login', { email: 'nobody@example.test', password: 'whatever1' })).status,
+    ).toBe(401);
   });
 
   it('refuses state-changing requests from a foreign Origin', async () => {
     const u = await createUser(t.db);
-    const res = await client().post('/api/auth/login', { email: u.email, password: u.password }, { origin: 'https://evil.example' });
+    const res = await client().post(
+      '/api/auth/login',
+      { email: u.email, password: u.password },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
     const same = await client().post('/api/auth/login', { email: u.email, password: u.password }, { origin: t.url });
     expect(same.status).toBe(200);

@@ -40,7 +40,7 @@ describe('Google sign-in with a test-signed ID token', () => {
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(ISSUER)
       .setAudience(opts.aud ?? CLIENT_ID)
-      .setSubject(String(claims.sub ?? 'google-sub-1'))
+      .setSubject(typeof claims.sub === 'string' ? claims.sub : 'google-sub-1')
       .setIssuedAt()
       .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
       .sign(opts.signWith ?? key);
@@ -52,13 +52,17 @@ describe('Google sign-in with a test-signed ID token', () => {
 
   it('creates an account with a free username for a new verified Google user and signs in', async () => {
     const c = new HttpClient(t.url);
-    const res = await c.post('/api/auth/google/auth-callback', { idToken: await token({ sub: 'g-new', email: 'Maya.Rai@Gmail.test', name: 'Maya Rai' }) });
+    const res = await c.post('/api/auth/google/auth-callback', {
+      idToken: await token({ sub: 'g-new', email: 'Maya.Rai@Gmail.test', name: 'Maya Rai' }),
+    });
     expect(res).toMatchObject({ status: 200, body: { success: true, redirectUrl: '/home' } });
     const me = await c.get('/api/auth/check-auth');
     expect(me.body.user).toMatchObject({ name: 'Maya Rai', username: 'maya.rai' });
     // The same Google account signs in to the same member next time.
     const again = new HttpClient(t.url);
-    await again.post('/api/auth/google/auth-callback', { idToken: await token({ sub: 'g-new', email: 'maya.rai@gmail.test', name: 'Maya Rai' }) });
+    await again.post('/api/auth/google/auth-callback', {
+      idToken: await token({ sub: 'g-new', email: 'maya.rai@gmail.test', name: 'Maya Rai' }),
+    });
     expect((await again.get('/api/auth/check-auth')).body.user).toMatchObject({ username: 'maya.rai' });
     expect(await t.db.select().from(users).where(eq(users.googleSub, 'g-new'))).toHaveLength(1);
   });
@@ -66,7 +70,9 @@ describe('Google sign-in with a test-signed ID token', () => {
   it('links a verified Google email to an existing account', async () => {
     const u = await createUser(t.db, { email: 'existing@example.test', username: 'existing' });
     const c = new HttpClient(t.url);
-    const res = await c.post('/api/auth/google/auth-callback', { idToken: await token({ sub: 'g-link', email: u.email }) });
+    const res = await c.post('/api/auth/google/auth-callback', {
+      idToken: await token({ sub: 'g-link', email: u.email }),
+    });
     expect(res.status).toBe(200);
     expect((await c.get('/api/auth/check-auth')).body.user).toMatchObject({ uid: u.id });
   });

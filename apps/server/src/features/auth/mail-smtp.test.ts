@@ -23,7 +23,12 @@ describe('account mail through a real SMTP server', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '') });
+          inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/=\r?\n/g, ''),
+          });
           done();
         });
       },
@@ -48,7 +53,12 @@ describe('account mail through a real SMTP server', () => {
 
   it('delivers the verification code and the reset link, and logs neither them nor the password', async () => {
     const c = new HttpClient(t.url);
-    const who = { fullname: 'Bishnu Thapa', username: 'bishnu', email: 'bishnu@example.test', password: 'pokhara-lake-9' };
+    const who = {
+      fullname: 'Bishnu Thapa',
+      username: 'bishnu',
+      email: 'bishnu@example.test',
+      password: 'pokhara-lake-9',
+    };
     expect((await c.post('/api/auth/register', who)).status).toBe(200);
     const mail = await waitForMail(who.email, 1);
     expect(mail.raw).toMatch(/^Subject: \d{6} is your Sajha verification code/m);
@@ -60,8 +70,12 @@ describe('account mail through a real SMTP server', () => {
     await c.post('/api/auth/request_password_reset', { email: who.email });
     const reset = await waitForMail(who.email, 2);
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(reset.raw)![1]!;
-    expect((await c.post('/api/auth/reset_password', { token, email: who.email, newPassword: 'new-secret-22' })).status).toBe(200);
-    expect((await c.post('/api/auth/login', { email: who.email, password: 'new-secret-22', rememberMe: true })).status).toBe(200);
+    expect(
+      (await c.post('/api/auth/reset_password', { token, email: who.email, newPassword: 'new-secret-22' })).status,
+    ).toBe(200);
+    expect(
+      (await c.post('/api/auth/login', { email: who.email, password: 'new-secret-22', rememberMe: true })).status,
+    ).toBe(200);
 
     // Log lines minus their numeric time field (a 6-digit code can appear inside a timestamp by chance).
     const logs = log.lines.map((l) => l.replace(/"time":\d+/, '')).join('\n');

@@ -20,7 +20,15 @@ import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import * as auth from './service.js';
 import { deleteSession, findSession, SESSION_COOKIE } from './sessions.js';
 
-const FIELD_NAMES: Record<string, string> = { fullname: 'name', name: 'name', username: 'username', email: 'email', password: 'password', newPassword: 'password', otp: 'otp' };
+const FIELD_NAMES: Record<string, string> = {
+  fullname: 'name',
+  name: 'name',
+  username: 'username',
+  email: 'email',
+  password: 'password',
+  newPassword: 'password',
+  otp: 'otp',
+};
 
 /** Parses a body with its contract schema; the first problem is answered with its field. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -82,7 +90,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/auth/check-auth', async (req, reply) => {
     const session = await findSession(deps.db, req.cookies[SESSION_COOKIE]);
     if (!session) return reply.code(401).send({ success: false, message: Messages.server.unauthorized });
-    return { success: true, user: { uid: session.user.id, name: session.user.name, username: session.user.username, avatar: session.user.avatar } };
+    return {
+      success: true,
+      user: {
+        uid: session.user.id,
+        name: session.user.name,
+        username: session.user.username,
+        avatar: session.user.avatar,
+      },
+    };
   });
 
   app.post('/api/auth/logout', async (req, reply) => {
@@ -119,7 +135,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     await limiters.consume('googlePerIp', req.ip);
     const { idToken } = parse(googleCallbackBodySchema, req.body);
     if (!config.google.clientId) throw new AppError(auth.AuthText.googleUnavailable, 400);
-    google ??= createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, issuers: config.google.issuers });
+    google ??= createGoogleVerifier({
+      clientId: config.google.clientId,
+      jwksUrl: config.google.jwksUrl,
+      issuers: config.google.issuers,
+    });
     let identity;
     try {
       identity = await google(idToken);
@@ -133,7 +153,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, message: auth.AuthText.welcomeBack, redirectUrl: '/home', user: s.user };
   });
 
-  app.get('/api/config', async () => ({
+  app.get('/api/config', () => ({
     appName: 'Sajha',
     contestUrl: config.links.contest,
     sisterSiteUrl: config.links.sisterSite,

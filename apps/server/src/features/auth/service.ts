@@ -77,7 +77,10 @@ async function sendCode(deps: AppDeps, user: UserRow, opts: { force?: boolean } 
   if (!opts.force && since < RESEND_COOLDOWN_MS) return Math.ceil((RESEND_COOLDOWN_MS - since) / 1000);
   const code = sixDigitCode();
   await deps.db.transaction(async (tx) => {
-    await tx.update(emailCodes).set({ consumedAt: new Date() }).where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)));
+    await tx
+      .update(emailCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)));
     await tx.insert(emailCodes).values({
       id: randomUUID(),
       userId: user.id,
@@ -89,9 +92,13 @@ async function sendCode(deps: AppDeps, user: UserRow, opts: { force?: boolean } 
   return 0;
 }
 
-export async function register(deps: AppDeps, input: { fullname: string; username: string; email: string; password: string }): Promise<string> {
+export async function register(
+  deps: AppDeps,
+  input: { fullname: string; username: string; email: string; password: string },
+): Promise<string> {
   const existing = await findByEmail(deps, input.email);
-  if (existing) throw new AppError(existing.emailVerifiedAt ? AuthText.emailTaken : AuthText.emailPending, 409, 'email');
+  if (existing)
+    throw new AppError(existing.emailVerifiedAt ? AuthText.emailTaken : AuthText.emailPending, 409, 'email');
   if (await usernameTaken(deps, input.username)) throw new AppError(AuthText.usernameTaken, 409, 'username');
   const row: typeof users.$inferInsert = {
     id: randomUUID(),
@@ -134,7 +141,10 @@ export async function verifyEmail(deps: AppDeps, email: string, otp: string): Pr
   if (!code || code.expiresAt.getTime() < Date.now()) throw new AppError(AuthText.codeExpired, 400, 'otp');
   if (code.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(AuthText.codeLocked, 429, 'otp');
   if (code.codeHash !== sha256(`${user.id}:${otp}`)) {
-    await deps.db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, code.id));
+    await deps.db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(eq(emailCodes.id, code.id));
     throw new AppError(code.attempts + 1 >= CODE_MAX_ATTEMPTS ? AuthText.codeLocked : AuthText.codeWrong, 400, 'otp');
   }
   const now = new Date();
@@ -185,7 +195,13 @@ export async function resetPassword(deps: AppDeps, token: string, email: string,
     .select({ reset: passwordResets, user: users })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row || row.user.email !== email) throw new AppError(AuthText.resetInvalid, 400);
@@ -193,7 +209,10 @@ export async function resetPassword(deps: AppDeps, token: string, email: string,
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
     // Single use: the token is spent, and so is every other open link for this account.
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.user.id), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, row.user.id), isNull(passwordResets.usedAt)));
     // Following the mailed link proves the address, so a pending account becomes verified.
     await tx
       .update(users)
@@ -205,7 +224,10 @@ export async function resetPassword(deps: AppDeps, token: string, email: string,
 }
 
 async function freeUsername(deps: AppDeps, seed: string): Promise<string> {
-  let base = seed.toLowerCase().replace(/[^a-z0-9_.]/g, '').slice(0, 20);
+  let base = seed
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]/g, '')
+    .slice(0, 20);
   if (!base || /^\d+$/.test(base)) base = `user${base}`;
   if (!(await usernameTaken(deps, base))) return base;
   for (let i = 0; i < 20; i++) {

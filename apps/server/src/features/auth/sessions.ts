@@ -56,7 +56,9 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }
 
 /** Reads one cookie from a raw Cookie header (sockets have no cookie plugin). */

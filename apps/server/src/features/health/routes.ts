@@ -6,6 +6,10 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const up = await deps.database.ping();
     return reply
       .code(up ? 200 : 503)
-      .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', uptimeSeconds: Math.round(process.uptime()) });
+      .send({
+        status: up ? 'ok' : 'degraded',
+        database: up ? 'up' : 'down',
+        uptimeSeconds: Math.round(process.uptime()),
+      });
   });
 }
