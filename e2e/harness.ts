@@ -83,6 +83,14 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
     for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await fn().catch(() => undefined);
   };
 
+  // Chromium starts while the server migrates its database.
+  const launching = chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...BASE_ARGS, ...(opts.media ? MEDIA_ARGS : [])],
+  });
+  launching.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  cleanups.push(() => launching.then((b) => b.close()));
+
   try {
     const pgDb = usePostgres() ? await freshPostgresDatabase() : undefined;
     if (pgDb) cleanups.push(() => pgDb.drop());
@@ -100,11 +108,7 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
     cleanups.push(() => app.close());
     const baseUrl = await app.listen();
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [...BASE_ARGS, ...(opts.media ? MEDIA_ARGS : [])],
-    });
-    cleanups.push(() => browser.close());
+    const browser = await launching;
 
     const open = new Map<Page, string[]>();
 

@@ -47,7 +47,10 @@ describe('outbox', () => {
 
     const since = Date.now();
     await expect(waitForMail(dataDir, 'sita@example.test', 300, { since })).rejects.toThrow(/no mail to sita/);
-    setTimeout(() => void mailer.send({ kind: 'test', to: 'sita@example.test', subject: 'third', text: '3', html: '3' }), 100);
+    setTimeout(
+      () => void mailer.send({ kind: 'test', to: 'sita@example.test', subject: 'third', text: '3', html: '3' }),
+      100,
+    );
     expect((await waitForMail(dataDir, 'sita@example.test', 5000, { since })).text).toBe('3');
   });
 });

@@ -14,6 +14,8 @@ import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { notificationsSocketModule } from './features/notifications/events.js';
+import { sendDigests } from './features/notifications/service.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
@@ -114,11 +116,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
-    mainModules: [sessionSocketModule(deps)],
+    mainModules: [sessionSocketModule(deps), notificationsSocketModule(deps)],
     callModules: [],
   });
   deps.realtime = realtime;
   await http.ready();
+
+  // The daily digest: checked hourly; each member is claimed atomically, so several nodes are safe.
+  const digestTimer = setInterval(
+    () => {
+      sendDigests(deps).catch((err: unknown) => log.error({ err }, 'digest run failed'));
+    },
+    60 * 60 * 1000,
+  );
+  digestTimer.unref();
 
   let closed = false;
   return {
@@ -134,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(digestTimer);
       await realtime.close();
       await http.close();
       deps.mailer.close();

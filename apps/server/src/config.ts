@@ -28,6 +28,18 @@ const envSchema = z.object({
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   /** Trust X-Forwarded-* from a reverse proxy (for client IPs in rate limits). */
   TRUST_PROXY: bool,
+  /** Web Push keys; when unset a pair is generated once and kept in the database for every node. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  /** Push services we will POST to (host suffixes). Subscriptions elsewhere are refused (no SSRF). */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com,push.example.com'),
+  /** Allow http:// push endpoints (tests with a local push service only). */
+  PUSH_ALLOW_HTTP: bool,
+  /** Time zone for quiet hours and the daily digest. */
+  TIME_ZONE: z.string().default('Asia/Kathmandu'),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
 });
@@ -52,6 +64,14 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   trustProxy: boolean;
   links: { contest: string; sisterSite: string };
+  push: {
+    publicKey?: string | undefined;
+    privateKey?: string | undefined;
+    subject: string;
+    endpointHosts: string[];
+    allowHttp: boolean;
+  };
+  timeZone: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -84,5 +104,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: e.TRUST_PROXY,
     links: { contest: e.CONTEST_URL, sisterSite: e.SISTER_SITE_URL },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY || undefined,
+      privateKey: e.VAPID_PRIVATE_KEY || undefined,
+      subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:admin@sajha.example'),
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      allowHttp: e.PUSH_ALLOW_HTTP,
+    },
+    timeZone: e.TIME_ZONE,
   };
 }

@@ -121,9 +121,12 @@ export async function sessionCookie(db: Db, userId: string, remember = false): P
   return `${SESSION_COOKIE}=${token}`;
 }
 
-export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & { initialUnread?: number };
 
-/** Connects like the web client does (websocket only); rejects with the server's refusal. */
+/**
+ * Connects like the web client does (websocket only); rejects with the server's refusal. On /real it
+ * resolves once the server's first `unread_count` has arrived, so later waits never catch that one.
+ */
 export function connectSocket(url: string, cookie?: string, socketPath = '/real'): Promise<TestSocket> {
   const socket: TestSocket = ioClient(url, {
     path: socketPath,
@@ -133,7 +136,14 @@ export function connectSocket(url: string, cookie?: string, socketPath = '/real'
     extraHeaders: cookie ? { cookie } : {},
   });
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
+    if (socketPath === '/real') {
+      socket.once('unread_count', ({ count }) => {
+        socket.initialUnread = count;
+        resolve(socket);
+      });
+    } else {
+      socket.once('connect', () => resolve(socket));
+    }
     socket.once('connect_error', (err) => {
       socket.close();
       reject(err);

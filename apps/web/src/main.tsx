@@ -4,16 +4,22 @@ import { RouterProvider } from 'react-router';
 import { AuthProvider } from './app/auth';
 import { createRouter } from './app/router';
 import { AppThemeProvider } from './app/theme';
-import { FullPageSpinner } from './app/guards';
+import { installMediaContextMenuBlock } from './lib/blockMediaContextMenu';
+import { registerServiceWorker } from './lib/pwa';
+import { ToastProvider } from './lib/toast';
 
+installMediaContextMenuBlock();
+registerServiceWorker();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppThemeProvider>
-      <AuthProvider>
-        <RouterProvider router={router} fallbackElement={<FullPageSpinner />} />
-      </AuthProvider>
+      <ToastProvider>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </ToastProvider>
     </AppThemeProvider>
   </StrictMode>,
 );

@@ -101,3 +101,6 @@ export const SERVICE_WORKER_VERSION = 'v97';
 export const REACTION_QUICK_SET = ['😀', '😂', '❤️', '👍', '😢'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'] as const;
 export const CHAT_ATTACHMENT_TYPES = ['image/*', 'video/*', 'audio/*', 'application/pdf', 'text/plain'] as const;
+
+/** The spec's "simple address pattern" for emails. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,11 +1,8 @@
 /** HTTP bodies (part 1 §7, part 2 §7). */
 import { z } from 'zod';
-import { LIMITS, POST_CATEGORIES } from './constants.js';
+import { EMAIL_PATTERN, LIMITS, POST_CATEGORIES } from './constants.js';
 import { Messages } from './messages.js';
 import { currentUserSchema } from './entities.js';
-
-/** The spec's "simple address pattern". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
   .string()

@@ -10,8 +10,8 @@ import { freshPostgresDatabase, usePostgres } from '../../test/harness.js';
 const EXPECTED_TABLES = ['email_codes', 'password_resets', 'sessions', 'users'];
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res: { rows: T[] } = await db.db.execute(query);
-  return res.rows;
+  const res = await db.db.execute(query);
+  return (res as { rows: T[] }).rows;
 }
 
 async function tableNames(db: Database): Promise<string[]> {

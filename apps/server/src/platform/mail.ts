@@ -3,6 +3,7 @@
  * under DATA_DIR/outbox and its code or link is logged, so a local user can finish sign-up without
  * a mail server. (That log line exists only in outbox mode; with SMTP nothing secret is logged.)
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -61,7 +62,11 @@ export function createMailer(opts: {
       });
       await mkdir(opts.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Time first so names sort by sending order; a random tail so two mails in one millisecond never collide.
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}-${safeTo}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.log.info(
         { to: mail.to, kind: mail.kind, file, outboxHint: mail.hint },

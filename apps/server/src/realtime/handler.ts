@@ -49,12 +49,24 @@ export function firstIssue(error: { issues: readonly { message: string; path: re
   return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : Messages.server.invalidPayload;
 }
 
-export function on<K extends ClientEventName>(socket: IoSocket, event: K, handler: Handler<K>, log: Logger): void {
+export interface OnOptions {
+  /** Also tell the client through the event the spec names for this failure (e.g. profile_update_error). */
+  onFail?: (message: string) => void;
+}
+
+export function on<K extends ClientEventName>(
+  socket: IoSocket,
+  event: K,
+  handler: Handler<K>,
+  log: Logger,
+  options: OnOptions = {},
+): void {
   const schema = clientEventSchemas[event];
   const listener = async (...raw: unknown[]): Promise<void> => {
     const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as AckFn) : undefined;
     const fail = (message: string): void => {
       socket.emit(Events.error, { message, event });
+      options.onFail?.(message);
       if (ack) ack({ ok: false, error: message });
     };
     if (!budgetOf(socket).take()) return fail(Messages.server.rateLimited);

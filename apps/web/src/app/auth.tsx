@@ -10,9 +10,9 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   user: CurrentUser | null;
-  login(user: CurrentUser): void;
-  logout(): void;
-  refresh(): Promise<void>;
+  login: (user: CurrentUser) => void;
+  logout: () => void;
+  refresh: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);

@@ -15,12 +15,23 @@ import { BREAKPOINTS } from '@sajha/contract';
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },
   colorSchemes: {
-    light: { palette: { primary: { main: '#b3261e' }, secondary: { main: '#1b5e9e' }, background: { default: '#f6f5f3' } } },
-    dark: { palette: { primary: { main: '#f2897f' }, secondary: { main: '#8ec5ff' }, background: { default: '#121212', paper: '#1c1c1c' } } },
+    light: {
+      palette: { primary: { main: '#b3261e' }, secondary: { main: '#1b5e9e' }, background: { default: '#f6f5f3' } },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#f2897f' },
+        secondary: { main: '#8ec5ff' },
+        background: { default: '#121212', paper: '#1c1c1c' },
+      },
+    },
   },
   breakpoints: { values: { ...BREAKPOINTS } },
   shape: { borderRadius: 10 },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif', button: { textTransform: 'none', fontWeight: 600 } },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
 });
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
@@ -48,7 +59,12 @@ export function ColorModeToggle() {
   return (
     <Tooltip title={label}>
       <span>
-        <IconButton aria-label={label} disabled={!mounted || !mode} onClick={() => setMode(isDark ? 'light' : 'dark')} color="inherit">
+        <IconButton
+          aria-label={label}
+          disabled={!mounted || !mode}
+          onClick={() => setMode(isDark ? 'light' : 'dark')}
+          color="inherit"
+        >
           {isDark ? <LightModeOutlined /> : <DarkModeOutlined />}
         </IconButton>
       </span>

@@ -14,7 +14,11 @@ export class HttpError extends Error {
   }
 }
 
-export async function api<T extends ApiAnswer = ApiAnswer>(path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; ok: boolean; data: T }> {
+export async function api<T extends ApiAnswer = ApiAnswer>(
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<{ status: number; ok: boolean; data: T }> {
   const res = await fetch(path, {
     method: body === undefined ? (init.method ?? 'GET') : 'POST',
     credentials: 'include',

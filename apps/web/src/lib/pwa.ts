@@ -15,7 +15,8 @@ export type InstallOutcome = 'accepted' | 'dismissed' | 'unavailable';
 
 /** Registers /sw.js with scope '/' once the page has loaded, so it never competes with first paint. */
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
+  // Not under the Vite dev server: a caching worker there would fight hot reload.
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch((error: unknown) => {
       console.warn('Service worker registration failed', error);

@@ -54,10 +54,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts(next);
   }, []);
 
-  const dismiss = useCallback(
-    (id: string) => commit(current.current.filter((toast) => toast.id !== id)),
-    [commit],
-  );
+  const dismiss = useCallback((id: string) => commit(current.current.filter((toast) => toast.id !== id)), [commit]);
 
   const show = useCallback(
     (options: ToastOptions) => {
@@ -89,7 +86,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           // Clear of the mobile bottom bar of the signed-in shell.
           bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', md: 24 },
           zIndex: (theme) => theme.zIndex.snackbar,
-          width: 'min(520px, calc(100vw - 24px))',
+          width: 'min(420px, calc(100vw - 24px))',
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'center',
@@ -129,7 +126,12 @@ function ToastBubble({ toast, onDismiss }: { toast: Toast; onDismiss: (id: strin
 
   const neutral = toast.type === 'normal';
   const icon = toast.image ? (
-    <Box component="img" src={toast.image} alt="" sx={{ width: 28, height: 28, borderRadius: '50%', objectFit: 'cover' }} />
+    <Box
+      component="img"
+      src={toast.image}
+      alt=""
+      sx={{ width: 28, height: 28, borderRadius: '50%', objectFit: 'cover' }}
+    />
   ) : undefined;
 
   return (
@@ -145,9 +147,7 @@ function ToastBubble({ toast, onDismiss }: { toast: Toast; onDismiss: (id: strin
       onBlur={() => setPaused(false)}
       sx={{
         pointerEvents: 'auto',
-        width: { xs: '100%', sm: 'auto' },
-        minWidth: { sm: 288 },
-        maxWidth: '100%',
+        width: '100%',
         boxShadow: 6,
         alignItems: 'center',
         animation: `${rise} 180ms ease-out`,

@@ -33,22 +33,36 @@ import { NAV_ITEMS, type NavItem } from './navItems';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
 
-function NavList({ onNavigate, onAction }: { onNavigate?: () => void; onAction: (a: 'createPost' | 'notifications') => void }) {
+function NavList({
+  onNavigate,
+  onAction,
+}: {
+  onNavigate?: () => void;
+  onAction: (a: 'createPost' | 'notifications') => void;
+}) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
   const counts = { messages: 0, notifications: 0 };
   const render = (item: NavItem) => {
-    const icon = item.kind !== 'external' && item.badge ? (
-      <Badge color="error" badgeContent={counts[item.badge]} invisible={counts[item.badge] === 0} max={99}>
-        {item.icon}
-      </Badge>
-    ) : (
-      item.icon
-    );
+    const icon =
+      item.kind !== 'external' && item.badge ? (
+        <Badge color="error" badgeContent={counts[item.badge]} invisible={counts[item.badge] === 0} max={99}>
+          {item.icon}
+        </Badge>
+      ) : (
+        item.icon
+      );
     if (item.kind === 'link') {
       const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
       return (
-        <ListItemButton key={item.label} component={RouterLink} to={item.to} selected={active} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
+        <ListItemButton
+          key={item.label}
+          component={RouterLink}
+          to={item.to}
+          selected={active}
+          onClick={onNavigate}
+          aria-current={active ? 'page' : undefined}
+        >
           <ListItemIcon>{icon}</ListItemIcon>
           <ListItemText primary={item.label} />
         </ListItemButton>
@@ -78,16 +92,22 @@ function NavList({ onNavigate, onAction }: { onNavigate?: () => void; onAction: 
   );
 }
 
-function ProfileBlock({ onLogout }: { onLogout(): void }) {
+function ProfileBlock({ onLogout }: { onLogout: () => void }) {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider' }}>
-      <Avatar src={user.avatar ?? undefined} alt={user.name} component={RouterLink} to="/profile" sx={{ width: 36, height: 36 }}>
+      <Avatar
+        src={user.avatar ?? undefined}
+        alt={user.name}
+        component={RouterLink}
+        to="/profile"
+        sx={{ width: 36, height: 36 }}
+      >
         {user.name.slice(0, 1).toUpperCase()}
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" fontWeight={600} noWrap>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
           {user.name}
         </Typography>
         <Typography variant="caption" color="text.secondary" noWrap component="p">
@@ -103,11 +123,21 @@ function ProfileBlock({ onLogout }: { onLogout(): void }) {
   );
 }
 
-function SidebarContent(props: { onNavigate?: () => void; onAction: (a: 'createPost' | 'notifications') => void; onLogout(): void }) {
+function SidebarContent(props: {
+  onNavigate?: () => void;
+  onAction: (a: 'createPost' | 'notifications') => void;
+  onLogout: () => void;
+}) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-        <Typography component={RouterLink} to="/home" variant="h6" fontWeight={800} color="primary" sx={{ textDecoration: 'none' }}>
+        <Typography
+          component={RouterLink}
+          to="/home"
+          variant="h6"
+          color="primary"
+          sx={{ textDecoration: 'none', fontWeight: 800 }}
+        >
           Sajha
         </Typography>
         <ColorModeToggle />
@@ -147,25 +177,88 @@ export default function AppLayout() {
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <Drawer
         variant="permanent"
-        sx={{ display: { xs: 'none', md: 'block' }, width: sidebarWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' } }}
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: sidebarWidth,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' },
+        }}
         open
       >
         {sidebar}
       </Drawer>
-      <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} ModalProps={{ keepMounted: false }} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: 260 } }}>
+      <Drawer
+        variant="temporary"
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        ModalProps={{ keepMounted: false }}
+        sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: 260 } }}
+      >
         {sidebar}
       </Drawer>
       <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, pb: { xs: 8, md: 0 } }}>
         <Outlet />
       </Box>
-      <Paper elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, display: { md: 'none' }, zIndex: (t) => t.zIndex.appBar }} component="nav" aria-label="Bottom">
+      <Paper
+        elevation={8}
+        sx={{
+          position: 'fixed',
+          bottom: 0,
+          left: 0,
+          right: 0,
+          display: { md: 'none' },
+          zIndex: (t) => t.zIndex.appBar,
+        }}
+        component="nav"
+        aria-label="Bottom"
+      >
         <BottomNavigation value={bottomValue} showLabels={false}>
-          <BottomNavigationAction label="Home" value="/home" icon={NAV_ITEMS[0]!.icon} component={RouterLink} to="/home" aria-label="Home" />
-          <BottomNavigationAction label="Clips" value="/clips" icon={NAV_ITEMS[1]!.icon} component={RouterLink} to="/clips" aria-label="Clips" />
-          <BottomNavigationAction label="Create" value="create" icon={NAV_ITEMS[2]!.icon} onClick={() => onAction('createPost')} aria-label="Create Post" />
-          <BottomNavigationAction label="Messages" value="/message" icon={NAV_ITEMS[3]!.icon} component={RouterLink} to="/message" aria-label="Messages" />
-          <BottomNavigationAction label="Friends" value="/friends" icon={NAV_ITEMS[5]!.icon} component={RouterLink} to="/friends" aria-label="Friends" />
-          <BottomNavigationAction label="Menu" value="menu" icon={<MenuOutlined />} onClick={() => setMenuOpen(true)} aria-label="Open menu" />
+          <BottomNavigationAction
+            label="Home"
+            value="/home"
+            icon={NAV_ITEMS[0]!.icon}
+            component={RouterLink}
+            to="/home"
+            aria-label="Home"
+          />
+          <BottomNavigationAction
+            label="Clips"
+            value="/clips"
+            icon={NAV_ITEMS[1]!.icon}
+            component={RouterLink}
+            to="/clips"
+            aria-label="Clips"
+          />
+          <BottomNavigationAction
+            label="Create"
+            value="create"
+            icon={NAV_ITEMS[2]!.icon}
+            onClick={() => onAction('createPost')}
+            aria-label="Create Post"
+          />
+          <BottomNavigationAction
+            label="Messages"
+            value="/message"
+            icon={NAV_ITEMS[3]!.icon}
+            component={RouterLink}
+            to="/message"
+            aria-label="Messages"
+          />
+          <BottomNavigationAction
+            label="Friends"
+            value="/friends"
+            icon={NAV_ITEMS[5]!.icon}
+            component={RouterLink}
+            to="/friends"
+            aria-label="Friends"
+          />
+          <BottomNavigationAction
+            label="Menu"
+            value="menu"
+            icon={<MenuOutlined />}
+            onClick={() => setMenuOpen(true)}
+            aria-label="Open menu"
+          />
         </BottomNavigation>
       </Paper>
       <LogoutDialog

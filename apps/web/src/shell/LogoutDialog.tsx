@@ -6,7 +6,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { Messages } from '@sajha/contract';
 
-export function LogoutDialog({ open, onClose, onConfirm }: { open: boolean; onClose(): void; onConfirm(): void }) {
+export function LogoutDialog({
+  open,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="logout-title" aria-describedby="logout-text">
       <DialogTitle id="logout-title">{Messages.logout.title}</DialogTitle>

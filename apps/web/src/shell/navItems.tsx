@@ -13,7 +13,13 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 
 export type NavItem =
   | { kind: 'link'; label: string; to: string; icon: ReactElement; badge?: 'messages' }
-  | { kind: 'action'; label: string; action: 'createPost' | 'notifications'; icon: ReactElement; badge?: 'notifications' }
+  | {
+      kind: 'action';
+      label: string;
+      action: 'createPost' | 'notifications';
+      icon: ReactElement;
+      badge?: 'notifications';
+    }
   | { kind: 'external'; label: string; href: 'contest' | 'sisterSite'; icon: ReactElement };
 
 /** Sidebar order from part 1 §2. */
@@ -22,7 +28,13 @@ export const NAV_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Clips', to: '/clips', icon: <SmartDisplayOutlined /> },
   { kind: 'action', label: 'Create Post', action: 'createPost', icon: <AddBoxOutlined /> },
   { kind: 'link', label: 'Messages', to: '/message', icon: <ChatBubbleOutlineOutlined />, badge: 'messages' },
-  { kind: 'action', label: 'Notifications', action: 'notifications', icon: <NotificationsNoneOutlined />, badge: 'notifications' },
+  {
+    kind: 'action',
+    label: 'Notifications',
+    action: 'notifications',
+    icon: <NotificationsNoneOutlined />,
+    badge: 'notifications',
+  },
   { kind: 'link', label: 'Friends', to: '/friends', icon: <PeopleOutlined /> },
   { kind: 'link', label: 'AI Assistant', to: '/ai', icon: <AutoAwesomeOutlined /> },
   { kind: 'external', label: 'Monthly Contest', href: 'contest', icon: <EmojiEventsOutlined /> },

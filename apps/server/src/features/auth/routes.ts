@@ -16,7 +16,9 @@ import {
 } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
+import { noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
+import { vapidKeys } from '../notifications/push.js';
 import * as auth from './service.js';
 import { deleteSession, findSession, SESSION_COOKIE } from './sessions.js';
 
@@ -64,6 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     const user = await auth.verifyEmail(deps, email, otp);
     const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
     setSessionCookie(reply, s.token, true, s.expiresAt);
+    await rememberDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.verified, user: s.user };
   });
 
@@ -84,6 +87,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     const s = await auth.startSession(deps, outcome.user, { remember: rememberMe, ...client(req) });
     setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
+    await noticeNewDevice(deps, req, reply, outcome.user.id);
     return { success: true, message: auth.AuthText.welcomeBack, user: s.user };
   });
 
@@ -150,13 +154,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     const user = await auth.googleSignIn(deps, identity);
     const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
     setSessionCookie(reply, s.token, true, s.expiresAt);
+    await noticeNewDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.welcomeBack, redirectUrl: '/home', user: s.user };
   });
 
-  app.get('/api/config', () => ({
+  app.get('/api/config', async () => ({
     appName: 'Sajha',
     contestUrl: config.links.contest,
     sisterSiteUrl: config.links.sisterSite,
     googleClientId: config.google.clientId ?? null,
+    vapidPublicKey: (await vapidKeys(deps)).publicKey,
   }));
 }

@@ -106,8 +106,15 @@ export default function SignInPage() {
     try {
       const res = await postAuth('/api/auth/google/auth-callback', { idToken });
       if (res.ok) {
+        // The guest guard leaves this page for ?next= as soon as the session shows up. A `next` the
+        // visitor arrived with wins (as for a password sign-in); otherwise go where the server said, and
+        // point the guard there too so the two agree on one destination.
+        const next = params.get('next') ?? res.redirectUrl;
+        if (next && next !== params.get('next')) {
+          await navigate({ search: `?${new URLSearchParams({ next }).toString()}` }, { replace: true });
+        }
         await auth.refresh();
-        goOn(res.redirectUrl ?? params.get('next'));
+        goOn(next);
         return;
       }
       setNotice({ severity: 'error', title: Messages.signin.googleFailed, text: res.message });

@@ -43,7 +43,12 @@ export function VerifyEmailStep({ email }: { email: string }) {
         window.location.assign('/home');
         return;
       }
-      setNotice({ severity: 'error', text: res.message ?? Messages.verify.failed });
+      if (res.field === 'otp' && res.message) {
+        setCodeError(res.message);
+        codeInput.current?.focus();
+      } else {
+        setNotice({ severity: 'error', text: res.message ?? Messages.verify.failed });
+      }
     } catch {
       setNotice({ severity: 'error', text: Messages.verify.error });
     } finally {

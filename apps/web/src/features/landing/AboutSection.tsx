@@ -24,9 +24,9 @@ export function AboutSection() {
             <Box component="span" sx={{ color: 'text.primary', fontWeight: 700 }}>
               Sajha
             </Box>{' '}
-            (<span lang="ne">साझा</span>) means &ldquo;shared&rdquo;. We built it because a photo of the Mustang
-            valley, a Mithila painting or a family recipe for sel roti deserves to reach the people who will love it,
-            not get lost in a feed made for somewhere else.
+            (<span lang="ne">साझा</span>) means &ldquo;shared&rdquo;. We built it because a photo of the Mustang valley,
+            a Mithila painting or a family recipe for sel roti deserves to reach the people who will love it, not get
+            lost in a feed made for somewhere else.
           </Typography>
           <Typography color="text.secondary">
             Whether you live in Kathmandu, Dharan or Doha, Sajha keeps you close to home: follow the people and places
@@ -34,9 +34,19 @@ export function AboutSection() {
             peaks.
           </Typography>
         </Box>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: { xs: 1.5, sm: 2 } }}>
           {PILLARS.map((pillar) => (
-            <Paper key={pillar.title} variant="outlined" sx={{ p: 2.5, borderRadius: 3, display: 'flex', gap: 2 }}>
+            <Paper
+              key={pillar.title}
+              variant="outlined"
+              sx={{
+                p: { xs: 2, sm: 2.5 },
+                borderRadius: 3,
+                display: 'flex',
+                flexDirection: { xs: 'column', sm: 'row' },
+                gap: { xs: 1.5, sm: 2 },
+              }}
+            >
               <IconBadge>{pillar.icon}</IconBadge>
               <div>
                 <Typography component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>

@@ -39,7 +39,7 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
           p: 0,
           m: 0,
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
           alignItems: 'end',
           gap: { xs: 2, md: 3 },
           maxWidth: 960,
@@ -55,9 +55,10 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
               variant="outlined"
               sx={(theme) => ({
                 order: { md: prize.podiumOrder },
+                gridColumn: { xs: first ? '1 / -1' : 'auto', md: 'auto' },
                 textAlign: 'center',
                 borderRadius: 4,
-                px: 3,
+                px: { xs: 1.5, md: 3 },
                 py: { xs: 3, md: first ? 5 : 3.5 },
                 bgcolor: 'background.default',
                 ...(first && {
@@ -72,7 +73,11 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
                 {prize.place}
               </Typography>
               <Typography
-                sx={{ fontWeight: 900, fontSize: first ? { xs: '2.2rem', md: '2.6rem' } : '1.9rem', lineHeight: 1.2 }}
+                sx={{
+                  fontWeight: 900,
+                  fontSize: first ? { xs: '2.2rem', md: '2.6rem' } : { xs: '1.45rem', md: '1.9rem' },
+                  lineHeight: 1.2,
+                }}
               >
                 {formatNrs(prize.amount)}
               </Typography>
@@ -90,14 +95,20 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
           mx: 'auto',
           mt: { xs: 4, md: 5 },
           mb: 4,
+          width: 'fit-content',
           display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
           flexWrap: 'wrap',
           justifyContent: 'center',
           gap: { xs: 1.5, md: 3 },
         }}
       >
         {RULES.map((rule) => (
-          <Box component="li" key={rule} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+          <Box
+            component="li"
+            key={rule}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}
+          >
             <CheckCircleOutlined aria-hidden fontSize="small" color="success" />
             {rule}
           </Box>

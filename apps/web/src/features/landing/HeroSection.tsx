@@ -125,7 +125,7 @@ function HeroCollage() {
         mx: 'auto',
         width: '100%',
         maxWidth: { xs: 340, md: 420 },
-        pb: { xs: 2, md: 4 },
+        pb: { xs: 4.5, md: 5 },
         pr: { xs: 3, md: 5 },
       }}
     >
@@ -190,7 +190,15 @@ function HeroCollage() {
           sx={{ position: 'absolute', inset: 0, m: 'auto', fontSize: 44, color: 'rgba(255,255,255,0.9)' }}
         />
         <Typography
-          sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, fontSize: 11, fontWeight: 600, color: 'common.white' }}
+          sx={{
+            position: 'absolute',
+            left: 8,
+            right: 8,
+            bottom: 8,
+            fontSize: 11,
+            fontWeight: 600,
+            color: 'common.white',
+          }}
         >
           Bisket Jatra, Bhaktapur
         </Typography>

@@ -27,7 +27,13 @@ const EXPLORE = [
   { label: 'FAQ', href: '#faq' },
 ];
 
-const headingSx = { fontWeight: 700, mb: 1.5, fontSize: '0.8rem', letterSpacing: 1.2, textTransform: 'uppercase' } as const;
+const headingSx = {
+  fontWeight: 700,
+  mb: 1.5,
+  fontSize: '0.8rem',
+  letterSpacing: 1.2,
+  textTransform: 'uppercase',
+} as const;
 const listSx = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
 
 export function LandingFooter() {

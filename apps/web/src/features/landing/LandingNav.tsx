@@ -30,7 +30,14 @@ export function LandingNav({ sisterSiteUrl }: { sisterSiteUrl?: string }) {
         maxWidth="lg"
         component="nav"
         aria-label="Main"
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, minHeight: 64, py: { xs: 1, sm: 0 } }}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 1,
+          minHeight: 64,
+          py: { xs: 1, sm: 0 },
+        }}
       >
         <BrandLink />
         <Box

@@ -1,20 +1,18 @@
 /**
  * The landing page for signed-out visitors (part 1 §2): hero, About Us, Why Us, the social platform,
- * the monthly contest prizes, FAQ and, when the browser offers it, an install section. It ships in
- * the first bundle, so it stays light: drawn scenery instead of photos, MUI imported by path.
+ * the monthly contest prizes, FAQ and, when the browser offers it, an install section; a top bar and a
+ * footer. It sits in the first bundle, so it stays light: drawn scenery instead of photos, MUI imported
+ * by path, and only the bar and hero loaded eagerly.
  */
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { usePublicConfig } from '../../lib/publicConfig';
-import { AboutSection } from './AboutSection';
-import { ContestSection } from './ContestSection';
-import { FaqSection } from './FaqSection';
 import { HeroSection } from './HeroSection';
-import { InstallSection } from './InstallSection';
-import { LandingFooter } from './LandingFooter';
 import { LandingNav } from './LandingNav';
-import { SocialSection } from './SocialSection';
-import { WhyUsSection } from './WhyUsSection';
+
+const loadMore = () => import('./LandingMore');
+const LandingMore = lazy(loadMore);
+const LandingFooter = lazy(() => loadMore().then((module) => ({ default: module.LandingFooter })));
 
 export default function LandingPage() {
   const config = usePublicConfig();
@@ -26,14 +24,13 @@ export default function LandingPage() {
       <LandingNav sisterSiteUrl={config?.sisterSiteUrl} />
       <Box component="main" sx={{ flex: 1 }}>
         <HeroSection />
-        <AboutSection />
-        <WhyUsSection />
-        <SocialSection />
-        <ContestSection contestUrl={config?.contestUrl} />
-        <FaqSection />
-        <InstallSection />
+        <Suspense fallback={null}>
+          <LandingMore contestUrl={config?.contestUrl} />
+        </Suspense>
       </Box>
-      <LandingFooter />
+      <Suspense fallback={null}>
+        <LandingFooter />
+      </Suspense>
     </Box>
   );
 }

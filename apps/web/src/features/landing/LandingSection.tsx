@@ -30,7 +30,14 @@ export function LandingSection({ id, eyebrow, title, intro, tinted, centered, ch
       }}
     >
       <Container maxWidth="lg">
-        <Box sx={{ maxWidth: 720, mx: centered ? 'auto' : 0, textAlign: centered ? 'center' : 'left', mb: { xs: 4, md: 6 } }}>
+        <Box
+          sx={{
+            maxWidth: 720,
+            mx: centered ? 'auto' : 0,
+            textAlign: centered ? 'center' : 'left',
+            mb: { xs: 4, md: 6 },
+          }}
+        >
           {eyebrow && (
             <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: 1.5 }}>
               {eyebrow}

@@ -63,7 +63,12 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
           {intro}
         </Typography>
 
-        <Paper component="nav" aria-label="Contents" variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 5, borderRadius: 3 }}>
+        <Paper
+          component="nav"
+          aria-label="Contents"
+          variant="outlined"
+          sx={{ p: { xs: 2, md: 3 }, mb: 5, borderRadius: 3 }}
+        >
           <Typography component="h2" sx={{ fontWeight: 700, mb: 1 }}>
             Contents
           </Typography>
@@ -79,14 +84,25 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
         </Paper>
 
         {sections.map((section, index) => (
-          <Box component="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} sx={{ mb: 4, scrollMarginTop: 16 }}>
+          <Box
+            component="section"
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-heading`}
+            sx={{ mb: 4, scrollMarginTop: 16 }}
+          >
             <Typography id={`${section.id}-heading`} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
               {index + 1}. {section.heading}
             </Typography>
             <Typography
               component="div"
               color="text.secondary"
-              sx={{ '& p': { mb: 1.5 }, '& ul': { pl: 3, mb: 1.5 }, '& li': { mb: 0.75 }, '& strong': { color: 'text.primary' } }}
+              sx={{
+                '& p': { mb: 1.5 },
+                '& ul': { pl: 3, mb: 1.5 },
+                '& li': { mb: 0.75 },
+                '& strong': { color: 'text.primary' },
+              }}
             >
               {section.body}
             </Typography>
@@ -94,7 +110,16 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
         ))}
 
         <Box
-          sx={{ mt: 6, pt: 3, borderTop: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+          sx={{
+            mt: 6,
+            pt: 3,
+            borderTop: 1,
+            borderColor: 'divider',
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            alignItems: 'center',
+          }}
         >
           <Button component={RouterLink} to="/" variant="contained" startIcon={<ArrowBack />}>
             Back to Home

@@ -56,10 +56,7 @@ export function Scene({ name }: { name: SceneName }) {
       </defs>
       <rect width="320" height="200" fill={`url(#${gradientId})`} />
       <circle cx="236" cy={s.sunY} r="22" fill={s.sun} opacity="0.9" />
-      <path
-        fill={s.far}
-        d="M0 138 40 112l28 14 42-56 24 26 26-36 30 42 40-22 38 36 52-20V200H0Z"
-      />
+      <path fill={s.far} d="M0 138 40 112l28 14 42-56 24 26 26-36 30 42 40-22 38 36 52-20V200H0Z" />
       <path fill="#fff" opacity="0.92" d="M100 83 110 70l12 13-6-3-6 6-4-6Zm50-9 10-14 10 14-5-3-4 5-5-5Z" />
       <path fill={s.near} d="M0 172c34-22 70-24 112-8 30 12 62 10 96-8 40-20 78-16 112 4v40H0Z" />
     </Box>

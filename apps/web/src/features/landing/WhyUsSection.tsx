@@ -46,7 +46,7 @@ export function WhyUsSection() {
             key={reason.title}
             variant="outlined"
             sx={{
-              p: 3,
+              p: { xs: 2.5, md: 3 },
               borderRadius: 4,
               bgcolor: 'background.default',
               transition: 'transform 150ms ease, box-shadow 150ms ease',
@@ -54,10 +54,20 @@ export function WhyUsSection() {
               '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
             }}
           >
-            <IconBadge>{reason.icon}</IconBadge>
-            <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mt: 2, mb: 1 }}>
-              {reason.title}
-            </Typography>
+            <Box
+              sx={{
+                display: 'flex',
+                flexDirection: { xs: 'row', sm: 'column' },
+                alignItems: { xs: 'center', sm: 'flex-start' },
+                gap: 2,
+                mb: 1,
+              }}
+            >
+              <IconBadge>{reason.icon}</IconBadge>
+              <Typography component="h3" variant="h6" sx={{ fontWeight: 700 }}>
+                {reason.title}
+              </Typography>
+            </Box>
             <Typography color="text.secondary">{reason.text}</Typography>
           </Paper>
         ))}

@@ -9,8 +9,8 @@ const SECTIONS: LegalSection[] = [
         <p>We keep only what we need to run Sajha for you:</p>
         <ul>
           <li>
-            <strong>Account data:</strong> your name, username, email address, profile picture and profile details,
-            and your password in a securely hashed form we cannot read.
+            <strong>Account data:</strong> your name, username, email address, profile picture and profile details, and
+            your password in a securely hashed form we cannot read.
           </li>
           <li>
             <strong>Posts and activity:</strong> what you post (text, photos, videos and clips), comments, likes,
@@ -24,8 +24,8 @@ const SECTIONS: LegalSection[] = [
             <strong>AI assistant:</strong> the conversations you have with it, so you can return to them.
           </li>
           <li>
-            <strong>Notifications:</strong> your notification settings and, if you allow push notifications, the
-            address your browser gives us to deliver them.
+            <strong>Notifications:</strong> your notification settings and, if you allow push notifications, the address
+            your browser gives us to deliver them.
           </li>
           <li>
             <strong>Security records:</strong> sign-in times and basic device and network details, kept for a limited
@@ -52,9 +52,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We use cookies for sessions only: one cookie keeps you signed in. If you tick &ldquo;Remember me&rdquo; it
-          lasts 30 days; otherwise it ends when you close your browser. Your browser also remembers your light or dark
-          mode choice on your own device.
+          We use two cookies, both for your account&rsquo;s safety. One keeps you signed in: if you tick &ldquo;Remember
+          me&rdquo; it lasts 30 days; otherwise it ends when you close your browser. The other is a random number that
+          tells your browsers apart, so we can warn you when someone signs in to your account from a browser you have
+          not used before. Your browser also remembers your light or dark mode choice on your own device.
         </p>
         <p>There are no advertising or tracking cookies on Sajha.</p>
       </>
@@ -70,8 +71,8 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           We share only what is necessary with the services that help us run Sajha, such as hosting, email delivery,
-          push notification delivery and the AI provider that answers your assistant questions, and only to do that
-          job. We disclose information to authorities only when the law of Nepal requires it.
+          push notification delivery and the AI provider that answers your assistant questions, and only to do that job.
+          We disclose information to authorities only when the law of Nepal requires it.
         </p>
       </>
     ),
@@ -81,8 +82,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'What others can see',
     body: (
       <p>
-        Your name, username, profile picture and posts can be seen by other members, and a post you share by link can
-        be previewed by anyone who has the link. Your email address and password are never shown to anyone.
+        Your name, username, profile picture and posts can be seen by other members, and a post you share by link can be
+        previewed by anyone who has the link. Your email address and password are never shown to anyone.
       </p>
     ),
   },
@@ -92,8 +93,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You can edit your profile, change your notification settings and delete your posts at any time. You can ask
-          us for a copy of the personal data we hold about you, or to correct it.
+          You can edit your profile, change your notification settings and delete your posts at any time. You can ask us
+          for a copy of the personal data we hold about you, or to correct it.
         </p>
         <p>
           <strong>Deletion on request:</strong> write to <ContactLink /> from your account&apos;s email address and we
@@ -108,8 +109,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Keeping it safe',
     body: (
       <p>
-        Connections to Sajha are encrypted, passwords are hashed, and access to personal data inside our team is
-        limited to those who need it. No system is perfect; if something goes wrong that affects you, we will tell you.
+        Connections to Sajha are encrypted, passwords are hashed, and access to personal data inside our team is limited
+        to those who need it. No system is perfect; if something goes wrong that affects you, we will tell you.
       </p>
     ),
   },
@@ -146,8 +147,8 @@ export default function PrivacyPage() {
       updated="2026-11-22"
       intro={
         <p>
-          Sajha is a place to share Nepal&apos;s stories, and your trust matters more to us than anything we could
-          earn from your data. This policy explains, in plain words, what we keep, why, and how you stay in control.
+          Sajha is a place to share Nepal&apos;s stories, and your trust matters more to us than anything we could earn
+          from your data. This policy explains, in plain words, what we keep, why, and how you stay in control.
         </p>
       }
       sections={SECTIONS}

@@ -26,15 +26,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>You own what you post.</strong> Photos, videos, art, words and clips you share on Sajha stay yours.
-          By posting, you give Sajha a non-exclusive, royalty-free permission to store, display and distribute that
-          content on Sajha, in the ways the features you use require (for example showing a post to your followers,
-          or a shared post&apos;s preview to a visitor). This permission ends when you delete the content or your
-          account, except for copies others have already shared within Sajha.
+          <strong>You own what you post.</strong> Photos, videos, art, words and clips you share on Sajha stay yours. By
+          posting, you give Sajha a non-exclusive, royalty-free permission to store, display and distribute that content
+          on Sajha, in the ways the features you use require (for example showing a post to your followers, or a shared
+          post&apos;s preview to a visitor). This permission ends when you delete the content or your account, except
+          for copies others have already shared within Sajha.
         </p>
         <p>
-          Only post what you have the right to share. Do not upload other people&apos;s photos, music or artwork
-          without their permission, and respect the privacy of people who appear in your pictures.
+          Only post what you have the right to share. Do not upload other people&apos;s photos, music or artwork without
+          their permission, and respect the privacy of people who appear in your pictures.
         </p>
       </>
     ),
@@ -45,8 +45,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Sajha promotes a monthly art and photography contest, which runs on its own site with its own detailed
-          rules. Current prizes are {formatNrs(CONTEST_PRIZES_NRS.first)} for first place,{' '}
+          Sajha promotes a monthly art and photography contest, which runs on its own site with its own detailed rules.
+          Current prizes are {formatNrs(CONTEST_PRIZES_NRS.first)} for first place,{' '}
           {formatNrs(CONTEST_PRIZES_NRS.second)} for second and {formatNrs(CONTEST_PRIZES_NRS.third)} for third.
         </p>
         <p>Every submission must:</p>
@@ -57,8 +57,7 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <p>
           Entries that break these rules are removed and cannot win; a prize already awarded to such an entry may be
-          withdrawn. You keep the rights to your entry; we may show it, credited to you, on Sajha and the contest
-          site.
+          withdrawn. You keep the rights to your entry; we may show it, credited to you, on Sajha and the contest site.
         </p>
       </>
     ),
@@ -74,9 +73,7 @@ const SECTIONS: LegalSection[] = [
           <li>post hate speech, or attack people for their caste, ethnicity, religion, gender, sexuality or origin;</li>
           <li>share sexual content involving minors, graphic violence, or anything illegal in Nepal;</li>
           <li>spam, scam, or post misleading links or fake giveaways;</li>
-          <li>
-            share someone&apos;s private information, messages or images without their consent;
-          </li>
+          <li>share someone&apos;s private information, messages or images without their consent;</li>
           <li>break, overload or scrape the service, or try to reach accounts that are not yours.</li>
         </ul>
         <p>
@@ -92,8 +89,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Messages and calls are for you and the people you talk to. Be kind, and remember that anything you send can
-          be saved by the person who receives it.
+          Messages and calls are for you and the people you talk to. Be kind, and remember that anything you send can be
+          saved by the person who receives it.
         </p>
         <p>
           The AI assistant can be wrong. Check anything important, such as travel, health or money advice, with a
@@ -107,8 +104,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'The service',
     body: (
       <p>
-        We work hard to keep Sajha running, but we provide it as it is and cannot promise it will always be available
-        or free of errors. We may change or retire features. As far as the law allows, Sajha is not liable for indirect
+        We work hard to keep Sajha running, but we provide it as it is and cannot promise it will always be available or
+        free of errors. We may change or retire features. As far as the law allows, Sajha is not liable for indirect
         losses, or for content posted by other members.
       </p>
     ),
@@ -118,8 +115,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Leaving Sajha',
     body: (
       <p>
-        You can stop using Sajha at any time and ask us to delete your account. We may close accounts that seriously
-        or repeatedly break these terms.
+        You can stop using Sajha at any time and ask us to delete your account. We may close accounts that seriously or
+        repeatedly break these terms.
       </p>
     ),
   },
@@ -128,8 +125,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Changes and governing law',
     body: (
       <p>
-        If we change these terms in a way that matters, we will tell you on Sajha before the change takes effect.
-        These terms are governed by the laws of Nepal.
+        If we change these terms in a way that matters, we will tell you on Sajha before the change takes effect. These
+        terms are governed by the laws of Nepal.
       </p>
     ),
   },

@@ -10,9 +10,12 @@ export default function NotFoundPage() {
     document.title = `${Messages.notFound} - Sajha`;
   }, []);
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+    >
       <div>
-        <Typography variant="h2" component="p" color="primary" fontWeight={800}>
+        <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 800 }}>
           404
         </Typography>
         <Typography variant="h4" component="h1" gutterBottom>

@@ -1,0 +1,91 @@
+/**
+ * A long-lived random device cookie tells browsers apart. A sign-in from a browser the member has
+ * not used before gets a `login` notification (on every tab, by push and mail as they chose).
+ */
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import { knownDevices } from '../../db/schema.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import { notify } from '../notifications/service.js';
+
+export const DEVICE_COOKIE = 'sajha_did';
+
+export function describeBrowser(ua: string): string {
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : 'a browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'an unknown system';
+  return `${browser} on ${os}`;
+}
+
+/** Records the browser; returns true when this member had other browsers and this one is new. */
+export async function rememberDevice(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<boolean> {
+  let device = req.cookies[DEVICE_COOKIE];
+  if (!device || device.length > 100) {
+    device = randomToken();
+    void reply.setCookie(DEVICE_COOKIE, device, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.config.secureCookies,
+      maxAge: 5 * 365 * 24 * 60 * 60,
+    });
+  }
+  const hash = sha256(device);
+  const known = await deps.db
+    .select({ n: count() })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, hash)));
+  if ((known[0]?.n ?? 0) > 0) return false;
+  const [others] = await deps.db.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, userId));
+  await deps.db
+    .insert(knownDevices)
+    .values({ userId, deviceHash: hash, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) })
+    .onConflictDoNothing();
+  return (others?.n ?? 0) > 0;
+}
+
+export async function noticeNewDevice(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  if (!(await rememberDevice(deps, req, reply, userId))) return;
+  const when = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: deps.config.timeZone,
+  }).format(new Date());
+  await notify(deps, userId, {
+    type: 'login',
+    priority: 'high',
+    message: `New sign-in to your account from ${describeBrowser(req.headers['user-agent'] ?? '')} on ${when}. If this was not you, reset your password.`,
+    actions: [{ label: 'Review security', type: 'link', url: '/settings/security' }],
+    tag: 'login',
+  });
+}

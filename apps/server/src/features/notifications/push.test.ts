@@ -1,0 +1,167 @@
+import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Events } from '@sajha/contract';
+import { pushSubscriptions } from '../../db/schema.js';
+import {
+  connectSocket,
+  createUser,
+  nextEvent,
+  rawEmit,
+  sessionCookie,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.js';
+import { notify } from './service.js';
+
+/** Decrypts an aes128gcm Web Push body (RFC 8188 + RFC 8291) with the subscriber's keys. */
+function decryptWebPush(body: Buffer, uaEcdh: ReturnType<typeof createECDH>, authSecret: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const idLen = body.readUInt8(20);
+  const asPublic = body.subarray(21, 21 + idLen);
+  const record = body.subarray(21 + idLen);
+  const ecdhSecret = uaEcdh.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaEcdh.getPublicKey(), asPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  expect(padded[end]).toBe(2); // last-record delimiter
+  return padded.subarray(0, end).toString('utf8');
+}
+
+interface Delivery {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+describe('Web Push to a push service on localhost', () => {
+  let t: TestApp;
+  let pushService: Server;
+  let base: string;
+  const deliveries: Delivery[] = [];
+  const gone = new Set<string>();
+
+  beforeAll(async () => {
+    pushService = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        deliveries.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = gone.has(req.url ?? '') ? 410 : 201;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+    t = await startTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_ALLOW_HTTP: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+    pushService.close();
+  });
+
+  function browserKeys() {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    return {
+      ecdh,
+      auth,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    };
+  }
+
+  it('requires sign-in to subscribe', async () => {
+    await expect(connectSocket(t.url)).rejects.toThrow(/unauthorized/);
+  });
+
+  it('encrypts the payload for the subscriber and signs the request with VAPID', async () => {
+    const u = await createUser(t.db);
+    const socket = await connectSocket(t.url, await sessionCookie(t.db, u.id));
+    const b = browserKeys();
+    const endpoint = `${base}/push/${u.id}`;
+    const ack = await new Promise((resolve) =>
+      rawEmit(socket, Events.subscribeWebPush, { endpoint, expirationTime: null, keys: b.keys }, resolve),
+    );
+    expect(ack).toEqual({ ok: true });
+
+    const outcome = await notify(t.app.deps, u.id, {
+      type: 'comment',
+      message: 'Asha commented on your post',
+      actions: [{ label: 'View', type: 'link', url: '/view/p1' }],
+      tag: 'comment:p1',
+    });
+    expect(outcome.pushed).toBe(1);
+    const d = deliveries.find((x) => x.path === `/push/${u.id}`)!;
+    expect(d.headers['content-encoding']).toBe('aes128gcm');
+    expect(d.headers.ttl).toBeDefined();
+    const payload = JSON.parse(decryptWebPush(d.body, b.ecdh, b.auth)) as Record<string, string>;
+    expect(payload).toMatchObject({
+      title: 'Sajha',
+      body: 'Asha commented on your post',
+      tag: 'comment:p1',
+      url: '/view/p1',
+    });
+
+    // VAPID: "vapid t=<jwt>, k=<public key>", the JWT signed by that key for the push service's origin.
+    const m = /^vapid t=([^,]+), k=(.+)$/.exec(String(d.headers.authorization))!;
+    expect(m).not.toBeNull();
+    const raw = Buffer.from(m[2]!, 'base64url');
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    };
+    expect(decodeProtectedHeader(m[1]!).alg).toBe('ES256');
+    const { payload: claims } = await jwtVerify(m[1]!, await importJWK(jwk, 'ES256'));
+    expect(claims.aud).toBe(base);
+    const config = (await (await fetch(`${t.url}/api/config`)).json()) as { vapidPublicKey: string };
+    expect(config.vapidPublicKey).toBe(m[2]);
+    socket.close();
+  });
+
+  it('removes a subscription the push service reports gone (410)', async () => {
+    const u = await createUser(t.db);
+    const socket = await connectSocket(t.url, await sessionCookie(t.db, u.id));
+    const endpoint = `${base}/gone/${u.id}`;
+    gone.add(`/gone/${u.id}`);
+    await new Promise((resolve) =>
+      rawEmit(socket, Events.subscribeWebPush, { endpoint, keys: browserKeys().keys }, resolve),
+    );
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id))).toHaveLength(1);
+    const outcome = await notify(t.app.deps, u.id, { type: 'like', message: 'Someone liked your post' });
+    expect(outcome.pushed).toBe(0);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id))).toHaveLength(0);
+    socket.close();
+  });
+
+  it('refuses endpoints that are not a known push service (no SSRF through subscriptions)', async () => {
+    const u = await createUser(t.db);
+    const socket = await connectSocket(t.url, await sessionCookie(t.db, u.id));
+    for (const endpoint of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost:6379/',
+      'https://evil.example/push',
+    ]) {
+      const ack = await new Promise((resolve) =>
+        rawEmit(socket, Events.subscribeWebPush, { endpoint, keys: browserKeys().keys }, resolve),
+      );
+      expect(ack).toMatchObject({ ok: false });
+    }
+    const malformed = nextEvent<{ message: string }>(socket, Events.error);
+    rawEmit(socket, Events.subscribeWebPush, { endpoint: 'not a url' });
+    expect((await malformed).message).toBeTruthy();
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id))).toHaveLength(0);
+    socket.close();
+  });
+});

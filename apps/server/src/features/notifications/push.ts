@@ -1,0 +1,122 @@
+/**
+ * Web Push with VAPID (web-push). Keys come from VAPID_* or are generated once and stored in the
+ * database, so every node signs with the same pair. Endpoints are only accepted on known push
+ * services (they are URLs a client gives us and the server POSTs to). 404/410 removes a subscription.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushSubscriptionJson } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { pushSubscriptions, serverSettings } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+
+export interface PushPayload {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+  icon?: string | undefined;
+}
+
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const keyCache = new WeakMap<AppDeps, Promise<VapidKeys>>();
+
+export function vapidKeys(deps: AppDeps): Promise<VapidKeys> {
+  let p = keyCache.get(deps);
+  if (!p) {
+    p = loadOrCreateKeys(deps);
+    keyCache.set(deps, p);
+  }
+  return p;
+}
+
+async function loadOrCreateKeys(deps: AppDeps): Promise<VapidKeys> {
+  const { publicKey, privateKey } = deps.config.push;
+  if (publicKey && privateKey) return { publicKey, privateKey };
+  const generated = webpush.generateVAPIDKeys();
+  // First node to start wins; the others read what it stored.
+  await deps.db.insert(serverSettings).values({ key: 'vapid', value: generated }).onConflictDoNothing();
+  const [row] = await deps.db.select().from(serverSettings).where(eq(serverSettings.key, 'vapid'));
+  return row!.value as VapidKeys;
+}
+
+export function checkEndpoint(deps: AppDeps, endpoint: string): void {
+  const url = new URL(endpoint);
+  const host = url.hostname.toLowerCase();
+  const allowedHost = deps.config.push.endpointHosts.some((h) => host === h || host.endsWith(`.${h}`));
+  const allowedScheme = url.protocol === 'https:' || (deps.config.push.allowHttp && url.protocol === 'http:');
+  if (!allowedHost || !allowedScheme) throw new AppError('This push service is not supported.', 400);
+}
+
+export async function saveSubscription(
+  deps: AppDeps,
+  userId: string,
+  sub: PushSubscriptionJson,
+  userAgent: string,
+): Promise<void> {
+  checkEndpoint(deps, sub.endpoint);
+  // One row per browser endpoint; a browser that signs in to another account moves with it.
+  await deps.db
+    .insert(pushSubscriptions)
+    .values({
+      id: randomUUID(),
+      userId,
+      endpoint: sub.endpoint,
+      p256dh: sub.keys.p256dh,
+      auth: sub.keys.auth,
+      userAgent: userAgent.slice(0, 300),
+    })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent: userAgent.slice(0, 300) },
+    });
+}
+
+/** Sends to every device of the user; returns how many deliveries the push services accepted. */
+export async function sendPush(deps: AppDeps, userId: string, payload: PushPayload): Promise<number> {
+  const subs = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  if (subs.length === 0) return 0;
+  const keys = await vapidKeys(deps);
+  const body = JSON.stringify(payload);
+  let delivered = 0;
+  await Promise.all(
+    subs.map(async (s) => {
+      try {
+        checkEndpoint(deps, s.endpoint);
+        // web-push encrypts (aes128gcm) and signs (VAPID); fetch sends, with a hard timeout.
+        const request = webpush.generateRequestDetails(
+          { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+          body,
+          {
+            vapidDetails: { subject: deps.config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            TTL: 60 * 60 * 24,
+            topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
+          },
+        );
+        const res = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body ? new Uint8Array(request.body) : null,
+          redirect: 'error',
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.status === 404 || res.status === 410) {
+          await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+          deps.log.info({ userId, status: res.status }, 'expired push subscription removed');
+        } else if (res.ok) {
+          delivered += 1;
+        } else {
+          deps.log.warn({ userId, status: res.status }, 'push service refused a delivery');
+        }
+      } catch (err) {
+        deps.log.warn({ userId, err: (err as Error).message }, 'push delivery failed');
+      }
+    }),
+  );
+  return delivered;
+}

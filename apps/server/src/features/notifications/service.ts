@@ -1,0 +1,170 @@
+/**
+ * notify(): the one way any area tells a member something. It stores the notification, emits it and
+ * the unread count live to every tab, sends a Web Push and an email when the member's preferences
+ * allow (push is held back in quiet hours), or leaves the email for the daily digest.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { Events, type NotificationDto } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { notificationPrefs, notifications, users } from '../../db/schema.js';
+import { userRoom } from '../../realtime/types.js';
+import { digestMail, notificationMail } from './mails.js';
+import { bypassesQuietHours, getPreferences, inQuietHours, prefKey } from './prefs.js';
+import { presentNotification } from './presenters.js';
+import { sendPush } from './push.js';
+
+export interface NotifyInput {
+  type: string;
+  message: string;
+  priority?: 'low' | 'normal' | 'high';
+  actions?: { label: string; type: string; url: string }[];
+  actorId?: string;
+  profileImage?: string | null;
+  icon?: string;
+  /** Merges pushes: the service worker replaces an earlier one with the same tag and counts. */
+  tag?: string;
+}
+
+export interface NotifyOutcome {
+  notification: NotificationDto | null;
+  pushed: number;
+  emailed: boolean;
+}
+
+export async function unreadCount(deps: AppDeps, userId: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function notify(
+  deps: AppDeps,
+  userId: string,
+  input: NotifyInput,
+  now = new Date(),
+): Promise<NotifyOutcome> {
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return { notification: null, pushed: 0, emailed: false };
+  const prefs = await getPreferences(deps.db, userId);
+  const key = prefKey(input.type);
+  const url = input.actions?.[0]?.url ?? '/home';
+
+  let dto: NotificationDto | null = null;
+  if (prefs.inApp.all || bypassesQuietHours(input.type)) {
+    const [row] = await deps.db
+      .insert(notifications)
+      .values({
+        id: randomUUID(),
+        userId,
+        actorId: input.actorId ?? null,
+        type: input.type,
+        message: input.message,
+        priority: input.priority ?? 'normal',
+        actions: input.actions ?? [],
+        profileImage: input.profileImage ?? null,
+        icon: input.icon ?? null,
+        isDigest: prefs.digest,
+        createdAt: now,
+      })
+      .returning();
+    dto = presentNotification(row!);
+    deps.realtime.main.to(userRoom(userId)).emit(Events.notification, dto);
+    deps.realtime.main.to(userRoom(userId)).emit(Events.unreadCount, { count: await unreadCount(deps, userId) });
+  }
+
+  let pushed = 0;
+  const quiet = !bypassesQuietHours(input.type) && inQuietHours(prefs, now, deps.config.timeZone);
+  if (prefs.webPush[key] && !quiet) {
+    pushed = await sendPush(deps, userId, {
+      title: 'Sajha',
+      body: input.message,
+      tag: input.tag ?? input.type,
+      url,
+      icon: input.profileImage ?? undefined,
+    });
+  }
+
+  let emailed = false;
+  if (prefs.email[key] && !prefs.digest) {
+    await deps.mailer.send(
+      notificationMail(user.email, input.message, `${deps.config.publicUrl}${url.startsWith('/') ? url : '/'}`),
+    );
+    emailed = true;
+  }
+  return { notification: dto, pushed, emailed };
+}
+
+/** The list for the panel (newest first); opening the panel marks everything read on every tab. */
+export async function openPanel(deps: AppDeps, userId: string): Promise<NotificationDto[]> {
+  const rows = await deps.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(100);
+  await deps.db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  deps.realtime.main.to(userRoom(userId)).emit(Events.unreadCount, { count: 0 });
+  return rows.map(presentNotification);
+}
+
+/**
+ * One digest mail a day for members who chose it: claims each member atomically (so two nodes never
+ * both send), then mails the notifications since the last digest. Returns how many mails went out.
+ */
+export async function sendDigests(deps: AppDeps, now = new Date()): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const claimed = await deps.db
+    .update(notificationPrefs)
+    .set({ lastDigestAt: now })
+    .where(
+      and(
+        sql`(${notificationPrefs.prefs} ->> 'digest')::boolean = true`,
+        or(isNull(notificationPrefs.lastDigestAt), lt(notificationPrefs.lastDigestAt, dayAgo)),
+      ),
+    )
+    .returning({ userId: notificationPrefs.userId, previous: sql<Date | null>`null` });
+  let sent = 0;
+  for (const { userId } of claimed) {
+    const items = await deps.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.emailedAt),
+          gt(notifications.createdAt, new Date(now.getTime() - 7 * 86_400_000)),
+        ),
+      )
+      .orderBy(desc(notifications.createdAt))
+      .limit(50);
+    if (items.length === 0) continue;
+    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+    if (!user) continue;
+    await deps.mailer.send(
+      digestMail(
+        user.email,
+        user.name,
+        items.map((i) => ({ message: i.message, date: i.createdAt })),
+        `${deps.config.publicUrl}/home`,
+      ),
+    );
+    await deps.db
+      .update(notifications)
+      .set({ emailedAt: now })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.emailedAt),
+          lt(notifications.createdAt, new Date(now.getTime() + 1)),
+        ),
+      );
+    sent += 1;
+  }
+  return sent;
+}
