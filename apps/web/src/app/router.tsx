@@ -1,5 +1,6 @@
 /** The spec's whole route table (part 1 §2, part 2 §2). Every screen is loaded lazily. */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { RealtimeProvider } from './realtime';
 import { useAuth } from './auth';
 import { FullPageSpinner, RequireAuth, RequireGuest } from './guards';
 import LandingPage from '../features/landing/LandingPage';
@@ -24,7 +25,16 @@ function RootGate() {
 
 const notFound = page(() => import('../features/misc/NotFoundPage'));
 
-export const routes: RouteObject[] = [
+/** Providers that need the router (current path) wrap every route. */
+function Root() {
+  return (
+    <RealtimeProvider>
+      <Outlet />
+    </RealtimeProvider>
+  );
+}
+
+const appRoutes: RouteObject[] = [
   { path: '/', element: <RootGate /> },
   {
     element: <RequireGuest />,
@@ -62,5 +72,7 @@ export const routes: RouteObject[] = [
   { path: '/not-found', ...notFound },
   { path: '*', ...notFound },
 ];
+
+export const routes: RouteObject[] = [{ element: <Root />, children: appRoutes }];
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -6,6 +6,7 @@ export interface PublicConfig {
   contestUrl: string;
   sisterSiteUrl: string;
   googleClientId: string | null;
+  vapidPublicKey?: string;
 }
 
 const FALLBACK: PublicConfig = { appName: 'Sajha', contestUrl: '#', sisterSiteUrl: '#', googleClientId: null };

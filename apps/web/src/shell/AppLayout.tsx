@@ -26,6 +26,8 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LAYOUT } from '@sajha/contract';
 import { useAuth } from '../app/auth';
+import { useRealtime } from '../app/realtime';
+import { NotificationsPanel } from './NotificationsPanel';
 import { ColorModeToggle } from '../app/theme';
 import { usePublicConfig } from '../lib/publicConfig';
 import { LogoutDialog } from './LogoutDialog';
@@ -42,7 +44,8 @@ function NavList({
 }) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
-  const counts = { messages: 0, notifications: 0 };
+  const { unreadMessages, unreadNotifications } = useRealtime();
+  const counts = { messages: unreadMessages, notifications: unreadNotifications };
   const render = (item: NavItem) => {
     const icon =
       item.kind !== 'external' && item.badge ? (
@@ -156,7 +159,9 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
-  const [pending, setPending] = useState<null | 'createPost' | 'notifications'>(null);
+  const [pending, setPending] = useState<null | 'createPost'>(null);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const { unreadMessages } = useRealtime();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -164,7 +169,8 @@ export default function AppLayout() {
 
   const onAction = (a: 'createPost' | 'notifications') => {
     setMenuOpen(false);
-    setPending(a);
+    if (a === 'notifications') setNotificationsOpen(true);
+    else setPending(a);
   };
   const onLogout = () => {
     setMenuOpen(false);
@@ -239,7 +245,11 @@ export default function AppLayout() {
           <BottomNavigationAction
             label="Messages"
             value="/message"
-            icon={NAV_ITEMS[3]!.icon}
+            icon={
+              <Badge color="error" badgeContent={unreadMessages} invisible={unreadMessages === 0} max={99}>
+                {NAV_ITEMS[3]!.icon}
+              </Badge>
+            }
             component={RouterLink}
             to="/message"
             aria-label="Messages"
@@ -270,8 +280,9 @@ export default function AppLayout() {
           void navigate('/signin', { replace: true });
         }}
       />
+      <NotificationsPanel open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
       <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="soon-title">
-        <DialogTitle id="soon-title">{pending === 'createPost' ? 'Create Post' : 'Notifications'}</DialogTitle>
+        <DialogTitle id="soon-title">Create Post</DialogTitle>
         <DialogContent>This part of Sajha is on its way.</DialogContent>
       </Dialog>
     </Box>

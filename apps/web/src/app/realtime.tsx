@@ -1,0 +1,94 @@
+/**
+ * Realtime state shared by every area: the main socket (open only while signed in and not on a
+ * /call/ page, closed on sign-out) and the two badge counters.
+ */
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Events } from '@sajha/contract';
+import type { MainSocket } from '../lib/socket';
+import { useToast } from '../lib/toast';
+import { useAuth } from './auth';
+
+export interface RealtimeState {
+  socket: MainSocket | null;
+  connected: boolean;
+  unreadNotifications: number;
+  unreadMessages: number;
+  setUnreadNotifications: (n: number) => void;
+  /** True while the notifications panel is open (live items are not toasted then). */
+  setPanelOpen: (open: boolean) => void;
+}
+
+const RealtimeContext = createContext<RealtimeState | null>(null);
+
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  const { pathname } = useLocation();
+  const toast = useToast();
+  const onCallPage = pathname.includes('/call/');
+  const [socket, setSocket] = useState<MainSocket | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [unreadNotifications, setUnreadNotifications] = useState(0);
+  const [unreadMessages, setUnreadMessages] = useState(0);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  useEffect(() => {
+    if (!isAuthenticated || onCallPage) return;
+    let s: MainSocket | null = null;
+    let cancelled = false;
+    // Loaded only for members: visitors on the landing page never download the socket client.
+    void Promise.all([import('../lib/socket'), import('../lib/push')]).then(
+      ([{ createMainSocket }, { subscribeToPush }]) => {
+        if (cancelled) return;
+        const socket = createMainSocket();
+        s = socket;
+        socket.on('connect', () => {
+          setConnected(true);
+          socket.emit(Events.getUnread);
+          void subscribeToPush(socket);
+        });
+        socket.on('disconnect', () => setConnected(false));
+        socket.on(Events.unreadCount, ({ count }) => setUnreadNotifications(count));
+        socket.on(Events.unreadMessageCount, (n) => setUnreadMessages(n));
+        socket.on(Events.newMessage, () => setUnreadMessages((n) => n + 1));
+        socket.connect();
+        setSocket(socket);
+      },
+    );
+    return () => {
+      cancelled = true;
+      s?.removeAllListeners();
+      s?.disconnect();
+      setSocket(null);
+      setConnected(false);
+      setUnreadNotifications(0);
+      setUnreadMessages(0);
+    };
+  }, [isAuthenticated, onCallPage]);
+
+  // A live notification bumps the badge at once (the server's unread_count follows with the total)
+  // and, unless the panel is open, shows a toast.
+  useEffect(() => {
+    if (!socket) return;
+    const onNotification = (n: { message: string; profileImage?: string }) => {
+      setUnreadNotifications((c) => c + 1);
+      if (!panelOpen) toast.show({ title: 'Notification', message: n.message, type: 'normal', image: n.profileImage });
+    };
+    socket.on(Events.notification, onNotification);
+    return () => {
+      socket.off(Events.notification, onNotification);
+    };
+  }, [socket, panelOpen, toast]);
+
+  const value = useMemo<RealtimeState>(
+    () => ({ socket, connected, unreadNotifications, unreadMessages, setUnreadNotifications, setPanelOpen }),
+    [socket, connected, unreadNotifications, unreadMessages],
+  );
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): RealtimeState {
+  const ctx = useContext(RealtimeContext);
+  if (!ctx) throw new Error('useRealtime must be used inside RealtimeProvider');
+  return ctx;
+}
