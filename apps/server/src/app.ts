@@ -5,6 +5,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { Messages } from '@sajha/contract';
@@ -21,6 +22,7 @@ import { loggerOptions } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
+import { createLocalStorage } from './platform/storage.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { defaultWebDist, webRoutes } from './web/static.js';
 
@@ -64,6 +66,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1_048_576,
   });
   await http.register(fastifyCookie);
+  // Upper bounds for any multipart upload; each route sets its own tighter limits on top.
+  await http.register(fastifyMultipart, {
+    limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 10, parts: 25, fieldSize: 16 * 1024 },
+  });
 
   const deps: AppDeps = {
     config,
@@ -77,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log,
     }),
     limiters: createLimiters(redis),
+    storage: createLocalStorage(path.join(config.dataDir, 'media')),
     realtime: undefined as unknown as Realtime,
   };
 
@@ -108,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   healthRoutes(http, deps);
   authRoutes(http, deps);
+  // Area routes register below, one line each.
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -116,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
+    // Area socket modules, one entry each.
     mainModules: [sessionSocketModule(deps), notificationsSocketModule(deps)],
     callModules: [],
   });

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './platform/mail.js';
 import type { Limiters } from './platform/rate-limit.js';
+import type { Storage } from './platform/storage.js';
 import type { Realtime } from './realtime/index.js';
 
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   log: Logger;
   mailer: Mailer;
   limiters: Limiters;
+  /** Uploaded bytes (local disk under DATA_DIR/media by default). */
+  storage: Storage;
   /** Filled in once the HTTP server exists; feature services emit through it. */
   realtime: Realtime;
 }

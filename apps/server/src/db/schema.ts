@@ -165,3 +165,205 @@ export const serverSettings = pgTable('server_settings', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Every stored upload (post media, chat attachments, avatars): bytes live in the storage backend under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'post' media is public; 'chat' attachments are served to chat members only; 'avatar' is public. */
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** Poster frame of a video, when one could be made. */
+    posterKey: text('poster_key'),
+    originalName: text('original_name').notNull().default(''),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('files_storage_key_unique').on(t.storageKey), index('files_owner_idx').on(t.ownerId)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    category: text('category'),
+    /** The first https URL of the content and its preview, fetched once at creation. */
+    linkUrl: text('link_url'),
+    linkMeta: jsonb('link_meta').$type<{ title: string; description: string; image: string; url: string }>(),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_category_created_idx').on(t.category, t.createdAt, t.id),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] })],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const postShares = pgTable(
+  'post_shares',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The random ref carried by the share link. */
+    ref: text('ref').notNull(),
+    network: text('network').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_shares_post_idx').on(t.postId)],
+);
+
+/** Comments and replies: a reply has a parent (one level deep, as the spec shows). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt), index('comments_parent_idx').on(t.parentId)],
+);
+
+/** Link previews, cached by URL. */
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  meta: jsonb('meta').$type<{ title: string; description: string; image: string; url: string }>().notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').$type<'direct' | 'group'>().notNull(),
+    name: text('name'),
+    picture: text('picture'),
+    /** For direct chats: the two member ids sorted and joined, so a pair never gets a second chat. */
+    directKey: text('direct_key'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chats_direct_key_unique').on(t.directKey), index('chats_last_message_idx').on(t.lastMessageAt)],
+);
+
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Messages after this moment (from others) are unread for this member. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The id the sending client gave; a resend with the same one is stored once. */
+    clientId: text('client_id'),
+    content: text('content').notNull().default(''),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    pinnedBy: uuid('pinned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt),
+    uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+  ],
+);
+
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.position] })],
+);
+
+/** One reaction per member per message; a new one replaces the old. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);

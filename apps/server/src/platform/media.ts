@@ -1,0 +1,96 @@
+/**
+ * Upload checks and processing shared by posts, chat and avatars. The type comes from the bytes
+ * (file-type), never from the name or the browser's claim. Images are re-encoded with sharp:
+ * orientation applied, EXIF/GPS and every other metadata dropped, bounded in size, with a pixel
+ * limit against decompression bombs. Other allowed types are stored as uploaded.
+ */
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from './errors.js';
+
+export interface DetectedType {
+  mime: string;
+  ext: string;
+}
+
+/** Plain text has no magic bytes: accept it only when it decodes as UTF-8 with no NUL bytes. */
+function looksLikeText(buf: Buffer): boolean {
+  if (buf.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function detectType(buf: Buffer): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(buf);
+  if (found) return { mime: found.mime, ext: found.ext };
+  if (buf.length > 0 && looksLikeText(buf)) {
+    // Markup is text too, but must never be served as an attachment browsers might render.
+    const head = buf.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
+    if (
+      head.startsWith('<!doctype') ||
+      head.startsWith('<html') ||
+      head.startsWith('<svg') ||
+      head.startsWith('<?xml') ||
+      head.includes('<script')
+    ) {
+      return { mime: 'text/html', ext: 'html' };
+    }
+    return { mime: 'text/plain', ext: 'txt' };
+  }
+  return null;
+}
+
+/** True when `mime` matches one of the patterns ('image/*', 'application/pdf', ...). */
+export function mimeAllowed(mime: string, patterns: readonly string[]): boolean {
+  return patterns.some((p) => (p.endsWith('/*') ? mime.startsWith(p.slice(0, -1)) : mime === p));
+}
+
+export const RASTER_IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+
+export interface ProcessedImage {
+  buffer: Buffer;
+  mime: string;
+  ext: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Re-encodes an image: applies EXIF orientation, drops all metadata, fits it inside `maxSide`.
+ * GIFs keep their animation (as animated WebP is not universal, they stay GIF).
+ */
+export async function processImage(
+  input: Buffer,
+  opts: { maxSide?: number; maxPixels?: number } = {},
+): Promise<ProcessedImage> {
+  const maxSide = opts.maxSide ?? 2048;
+  const limitInputPixels = opts.maxPixels ?? 40_000_000;
+  try {
+    const meta = await sharp(input, { limitInputPixels, animated: true }).metadata();
+    const animated = (meta.pages ?? 1) > 1 && meta.format === 'gif';
+    const pipeline = sharp(input, { limitInputPixels, animated })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    const out = animated
+      ? await pipeline.gif().toBuffer({ resolveWithObject: true })
+      : meta.hasAlpha
+        ? await pipeline.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
+        : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    const format = out.info.format === 'jpeg' ? 'jpg' : out.info.format;
+    return {
+      buffer: out.data,
+      mime: format === 'jpg' ? 'image/jpeg' : `image/${format}`,
+      ext: format,
+      width: out.info.width,
+      height: animated ? (out.info.pageHeight ?? out.info.height) : out.info.height,
+    };
+  } catch (err) {
+    const message = (err as Error).message;
+    if (/pixel limit/i.test(message)) throw new AppError('This image is too large to process.', 400);
+    throw new AppError('This image could not be read.', 400);
+  }
+}
