@@ -49,8 +49,7 @@ const description = (control: Locator) =>
       .join(' '),
   );
 
-const sessionCookie = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+const sessionCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
 
 async function fillSignUp(page: Page, who: ReturnType<typeof newcomer>) {
   await field(page, 'Name').fill(who.name);
@@ -239,6 +238,12 @@ describe('password reset', () => {
     const timer = dialog.getByRole('timer');
     expect(await timer.textContent()).toMatch(/^You can request another link in (2:00|1:5\d)\.$/);
     expect(await button(dialog, 'Send reset link').isDisabled()).toBe(true);
+    // Closing and reopening the dialog does not reset the wait.
+    await button(dialog, 'Close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await timer.waitFor();
+    expect(await button(dialog, 'Send reset link').isDisabled()).toBe(true);
 
     const mail = await waitForMail(e2e.dataDir, member.email, 10_000, { since: asked, subject: 'Reset your Sajha' });
     const link = /\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
@@ -362,16 +367,19 @@ describe('sign-in gate and next', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
   });
 
-  it('sends a signed-in user from /signin to a next on this site, and never off-site', async () => {
+  it('sends a member from /signin to a next on this site, and never off-site', async () => {
     const member = await createUser(e2e.db);
     const page = await e2e.newPage();
     // Should the app ever follow the link, the test sees a page saying so instead of a DNS failure.
-    await page.context().route(/^https?:\/\/evil\.example\//, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }),
-    );
-    await page.goto('/signin');
+    await page
+      .context()
+      .route(/^https?:\/\/evil\.example\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }),
+      );
+    await page.goto('/signin?next=https://evil.example/');
     await signIn(page, member.email, member.password);
     await atPath(page, '/home');
+    expect(new URL(page.url()).origin).toBe(new URL(e2e.baseUrl).origin);
 
     await page.goto('/signin?next=https://evil.example/');
     await atPath(page, '/home');

@@ -107,6 +107,8 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
     const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
     cleanups.push(() => app.close());
     const baseUrl = await app.listen();
+    // Mailed links (reset) should point at the real address, known only once listening.
+    config.publicUrl = baseUrl;
 
     const browser = await launching;
 

@@ -70,6 +70,8 @@ export async function startTestApp(
   tweak?.(config);
   const app = await buildApp(config, { logger });
   const url = await app.listen();
+  // Mailed links should point at the real address, known only once listening.
+  config.publicUrl = url;
   return {
     app,
     url,

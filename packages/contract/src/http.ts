@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, LIMITS, POST_CATEGORIES } from './constants.js';
 import { Messages } from './messages.js';
-import { currentUserSchema } from './entities.js';
+import { attachmentSchema, currentUserSchema } from './entities.js';
 
 export const emailSchema = z
   .string()
@@ -51,6 +51,8 @@ export const verifyEmailBodySchema = z.object({
     .string()
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
+  /** From the sign-in form when it led here; a fresh sign-up stays signed in for 30 days. */
+  rememberMe: z.boolean().optional().default(true),
 });
 export const resendCodeBodySchema = z.object({ email: emailSchema });
 export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
@@ -95,6 +97,16 @@ export const aiChatMessageSchema = z.object({
   id: z.string().max(64),
 });
 export const aiChatBodySchema = z.object({ messages: z.array(aiChatMessageSchema).min(1).max(100) });
+
+/** POST /api/chat/attachments (multipart, field `files`): the stored files, to reference in send_message. */
+export const chatUploadAnswerSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  files: z.array(attachmentSchema).optional(),
+});
+export type ChatUploadAnswer = z.infer<typeof chatUploadAnswerSchema>;
+/** The {size} of "File too large ({size}MB)": megabytes with two decimals, the same on both sides. */
+export const attachmentSizeMb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(2);
 
 export const healthAnswerSchema = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -62,10 +62,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/auth/verify_email', async (req, reply) => {
     await limiters.consume('codeCheckPerIp', req.ip);
-    const { email, otp } = parse(verifyEmailBodySchema, req.body);
+    const { email, otp, rememberMe } = parse(verifyEmailBodySchema, req.body);
     const user = await auth.verifyEmail(deps, email, otp);
-    const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
-    setSessionCookie(reply, s.token, true, s.expiresAt);
+    const s = await auth.startSession(deps, user, { remember: rememberMe, ...client(req) });
+    setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
     await rememberDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.verified, user: s.user };
   });

@@ -133,7 +133,7 @@ export default function SignInPage() {
   if (verifyEmail) {
     return (
       <AuthCard documentTitle="Sign in" heading="Verify your email" topStart={backToHome}>
-        <VerifyEmailStep email={verifyEmail} />
+        <VerifyEmailStep email={verifyEmail} rememberMe={rememberMe} />
       </AuthCard>
     );
   }

@@ -3,7 +3,7 @@
  * was mailed, or ask for a new one (then wait 120 s before asking again). Verified means signed in; the
  * page then fully reloads to /home so everything starts with the new session.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -15,7 +15,8 @@ import { formatCountdown, useCountdown } from './useCountdown';
 
 const CODE_PATTERN = new RegExp(`^\\d{${LIMITS.otpLength}}$`);
 
-export function VerifyEmailStep({ email }: { email: string }) {
+/** rememberMe: the choice made on the sign-in form (a fresh sign-up stays signed in, as most apps do). */
+export function VerifyEmailStep({ email, rememberMe = true }: { email: string; rememberMe?: boolean }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -24,6 +25,12 @@ export function VerifyEmailStep({ email }: { email: string }) {
   const [resending, setResending] = useState(false);
   const cooldown = useCountdown();
   const codeInput = useRef<HTMLInputElement>(null);
+  const { start: startCooldown } = cooldown;
+
+  // A code went out moments ago (sign-up, or the sign-in that led here), so resending waits as well.
+  useEffect(() => {
+    startCooldown(DURATIONS_MS.resendCooldown);
+  }, [startCooldown]);
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +43,7 @@ export function VerifyEmailStep({ email }: { email: string }) {
     setVerifying(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/verify_email', { email, otp: code });
+      const res = await postAuth('/api/auth/verify_email', { email, otp: code, rememberMe });
       if (res.ok) {
         setVerified(true);
         setNotice({ severity: 'success', text: res.message ?? 'Email verified.' });
