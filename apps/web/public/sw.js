@@ -66,29 +66,34 @@ function readPush(event) {
   }
 }
 
-self.addEventListener('push', (event) => {
-  const payload = readPush(event);
+// Pushes are handled one after another: two arriving together must not both read the old count.
+let pushQueue = Promise.resolve();
+
+function showMerged(payload) {
   const title = payload.title || 'Sajha';
   const body = payload.body || '';
   const tag = payload.tag || undefined;
   const url = payload.url || '/';
   const icon = payload.icon || '/icons/icon-192.png';
+  return (tag ? self.registration.getNotifications({ tag }) : Promise.resolve([])).then((shown) => {
+    // Same tag already on screen: replace it and say how many have arrived, e.g. '(3) New message from Asha'.
+    const previous = shown[0];
+    const count = previous ? ((previous.data && previous.data.count) || 1) + 1 : 1;
+    return self.registration.showNotification(title, {
+      body: count > 1 ? `(${count}) ${body}` : body,
+      tag,
+      renotify: Boolean(tag && previous),
+      icon,
+      badge: '/icons/badge-72.png',
+      data: { url, count },
+    });
+  });
+}
 
-  event.waitUntil(
-    (tag ? self.registration.getNotifications({ tag }) : Promise.resolve([])).then((shown) => {
-      // Same tag already on screen: replace it and say how many have arrived, e.g. '(3) New message from Asha'.
-      const previous = shown[0];
-      const count = previous ? ((previous.data && previous.data.count) || 1) + 1 : 1;
-      return self.registration.showNotification(title, {
-        body: count > 1 ? `(${count}) ${body}` : body,
-        tag,
-        renotify: Boolean(tag && previous),
-        icon,
-        badge: '/icons/badge-72.png',
-        data: { url, count },
-      });
-    }),
-  );
+self.addEventListener('push', (event) => {
+  const payload = readPush(event);
+  pushQueue = pushQueue.then(() => showMerged(payload)).catch(() => undefined);
+  event.waitUntil(pushQueue);
 });
 
 self.addEventListener('notificationclick', (event) => {
