@@ -7,7 +7,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
 import { AuthCard } from './AuthCard';
 import { postAuth } from './authApi';
-import { focusField, NoticeAlert, type Notice } from './formHelpers';
+import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
 import { useLater } from './useLater';
 import {
   collectErrors,
@@ -124,17 +123,9 @@ export default function ResetPasswordPage() {
             Taking you to sign in…
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          loadingPosition="start"
-          disabled={busy || done}
-        >
+        <SubmitButton busy={busy} disabled={done}>
           Reset password
-        </Button>
+        </SubmitButton>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         Remembered it?{' '}

@@ -21,7 +21,7 @@ import { usePublicConfig } from '../../lib/publicConfig';
 import { AuthCard } from './AuthCard';
 import { postAuth, resolveAfterSignIn } from './authApi';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { focusField, NoticeAlert, type Notice } from './formHelpers';
+import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { useLater } from './useLater';
 import { VerifyEmailStep } from './VerifyEmailStep';
@@ -200,17 +200,9 @@ export default function SignInPage() {
           </Link>
         </Box>
         <NoticeAlert notice={notice} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          loadingPosition="start"
-          disabled={busy || googleBusy}
-        >
+        <SubmitButton busy={busy} disabled={googleBusy}>
           Sign in
-        </Button>
+        </SubmitButton>
       </Box>
 
       {config?.googleClientId ? (

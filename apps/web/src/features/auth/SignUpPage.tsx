@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
 import { AuthCard } from './AuthCard';
 import { postAuth } from './authApi';
-import { focusField, NoticeAlert, type Notice } from './formHelpers';
+import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
 import { useLater } from './useLater';
 import { VerifyEmailStep } from './VerifyEmailStep';
 import {
@@ -206,17 +206,7 @@ export default function SignUpPage() {
           {errors.terms ? <FormHelperText id="terms-error">{errors.terms}</FormHelperText> : null}
         </FormControl>
         <NoticeAlert notice={notice} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          loadingPosition="start"
-          disabled={busy}
-        >
-          Create account
-        </Button>
+        <SubmitButton busy={busy}>Create account</SubmitButton>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         Already have an account?{' '}

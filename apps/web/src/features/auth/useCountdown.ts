@@ -5,7 +5,7 @@ export interface Countdown {
   /** Whole seconds left, rounded up; 0 when the control may be used again. */
   secondsLeft: number;
   running: boolean;
-  start(durationMs: number): void;
+  start: (durationMs: number) => void;
 }
 
 export function useCountdown(): Countdown {
