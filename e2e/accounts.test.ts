@@ -98,7 +98,7 @@ async function verifyWithMailedCode(page: Page, email: string) {
   await field(page, 'Verification code').fill(code);
   await button(page, 'Verify').click();
   await atPath(page, '/home');
-  await page.getByRole('heading', { name: 'Home' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor(); // the signed-in shell around the home feed
   const sameDocument = await page.evaluate(() => (window as unknown as { beforeVerify?: boolean }).beforeVerify);
   expect(sameDocument, 'the page reloaded fully after verifying').toBeUndefined();
 }
@@ -383,7 +383,7 @@ describe('sign-in gate and next', () => {
 
     await page.goto('/signin?next=https://evil.example/');
     await atPath(page, '/home');
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor(); // the signed-in shell around the home feed
     expect(new URL(page.url()).origin).toBe(new URL(e2e.baseUrl).origin);
 
     await page.goto('/signin?next=/friends');
