@@ -1,4 +1,5 @@
 /** Every environment variable the server reads, validated once at start-up. Documented in README.md. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,17 @@ const envSchema = z.object({
   PUSH_ALLOW_HTTP: bool,
   /** Time zone for quiet hours and the daily digest. */
   TIME_ZONE: z.string().default('Asia/Kathmandu'),
+  /** Post uploads: per file, per post (all files together) and how many files. */
+  POST_MEDIA_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(50),
+  POST_MEDIA_MAX_TOTAL_MB: z.coerce.number().positive().max(4096).default(100),
+  POST_MEDIA_MAX_FILES: z.coerce.number().int().min(1).max(20).default(10),
+  /** Tests only: `name.test=127.0.0.1,...` lets the link-preview fetcher reach these reserved names. */
+  LINK_FETCH_TEST_HOSTS: z
+    .string()
+    .regex(/^([a-z0-9.-]+\.test=[0-9a-f.:]+)(,[a-z0-9.-]+\.test=[0-9a-f.:]+)*$/i, 'use name.test=address,...')
+    .optional(),
+  /** Tests only: a PEM file of one extra certificate authority the link-preview fetcher trusts. */
+  LINK_FETCH_TEST_CA: z.string().optional(),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
 });
@@ -72,6 +84,14 @@ export interface Config {
     allowHttp: boolean;
   };
   timeZone: string;
+  posts: {
+    maxFileBytes: number;
+    maxTotalBytes: number;
+    maxFiles: number;
+    /** Test-only link-fetch escape hatch (LINK_FETCH_TEST_HOSTS / LINK_FETCH_TEST_CA); empty in production. */
+    linkTestHosts: Map<string, string>;
+    linkTestCa: string | undefined;
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -114,5 +134,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: e.PUSH_ALLOW_HTTP,
     },
     timeZone: e.TIME_ZONE,
+    posts: {
+      maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
+      maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),
+      maxFiles: e.POST_MEDIA_MAX_FILES,
+      linkTestHosts: new Map(
+        (e.LINK_FETCH_TEST_HOSTS ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => pair.split('=').map((x) => x.trim().toLowerCase()) as [string, string]),
+      ),
+      linkTestCa: e.LINK_FETCH_TEST_CA ? readFileSync(e.LINK_FETCH_TEST_CA, 'utf8') : undefined,
+    },
   };
 }

@@ -2,15 +2,12 @@
  * The signed-in shell (part 1 §2): a sidebar from md up (220 px, 240 px from lg), a bottom bar and a
  * slide-in navigation on small screens (the drawer locks page scroll while open), and the content.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -34,6 +31,9 @@ import { LogoutDialog } from './LogoutDialog';
 import { NAV_ITEMS, type NavItem } from './navItems';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
+const CreatePostDialog = lazy(() =>
+  import('../features/posts/CreatePostDialog').then((m) => ({ default: m.CreatePostDialog })),
+);
 
 function NavList({
   onNavigate,
@@ -218,7 +218,11 @@ export default function AppLayout() {
         component="nav"
         aria-label="Bottom"
       >
-        <BottomNavigation value={bottomValue} showLabels={false}>
+        <BottomNavigation
+          value={bottomValue}
+          showLabels={false}
+          sx={{ '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 } }}
+        >
           <BottomNavigationAction
             label="Home"
             value="/home"
@@ -281,10 +285,11 @@ export default function AppLayout() {
         }}
       />
       <NotificationsPanel open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
-      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="soon-title">
-        <DialogTitle id="soon-title">Create Post</DialogTitle>
-        <DialogContent>This part of Sajha is on its way.</DialogContent>
-      </Dialog>
+      {pending === 'createPost' && (
+        <Suspense fallback={null}>
+          <CreatePostDialog open onClose={() => setPending(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,123 @@
+/** Posts, feed and comments on /real (part 2 §7): parse (by `on`), call the service, answer. */
+import { Events, Messages } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../platform/errors.js';
+import { on } from '../../realtime/handler.js';
+import type { SocketModule } from '../../realtime/index.js';
+import { addComment, addReply, listComments } from './comments.js';
+import { hideProfileStatus, profileStatus, spotlight } from './home.js';
+import { deletePost, editPost, fetchFeed, getPost, recordShare, toggleLike } from './service.js';
+
+export function postsSocketModule(deps: AppDeps): SocketModule {
+  const { log } = deps;
+  return {
+    register(socket) {
+      const uid = socket.data.user.uid;
+
+      on(
+        socket,
+        Events.fetchPosts,
+        async ([{ offset, more, category }]) => {
+          const page = await fetchFeed(deps, uid, { offset, category });
+          socket.emit(more ? Events.morePosts : Events.posts, { ...page, category, offset });
+          return { count: page.posts.length, totalCount: page.totalCount };
+        },
+        log,
+      );
+
+      on(
+        socket,
+        Events.fetchOnePost,
+        async ([{ post_id }]) => {
+          const post = await getPost(deps, post_id, uid);
+          socket.emit(Events.fetchOnePost, post);
+          return post;
+        },
+        log,
+      );
+
+      on(socket, Events.likePost, ([{ post_id }]) => toggleLike(deps, uid, post_id), log);
+
+      on(
+        socket,
+        Events.fetchComments,
+        async ([postId]) => {
+          socket.emit(Events.comments, { post_id: postId, comments: await listComments(deps, postId) });
+        },
+        log,
+      );
+
+      on(
+        socket,
+        Events.addComment,
+        async ([{ postId, comment }]) => {
+          const list = await addComment(deps, uid, postId, comment);
+          socket.emit(Events.comments, { post_id: postId, comments: list });
+          return list;
+        },
+        log,
+      );
+
+      on(
+        socket,
+        Events.addCommentReply,
+        async ([input]) => {
+          const list = await addReply(deps, uid, input);
+          socket.emit(Events.comments, { post_id: input.postId, comments: list });
+          return list;
+        },
+        log,
+      );
+
+      // Success goes to every viewer (from the service); a refusal only to the one who asked, as pMR too.
+      const mutate = async <T>(type: 'edit' | 'delete', postId: string, run: () => Promise<T>): Promise<T> => {
+        try {
+          return await run();
+        } catch (err) {
+          const message = err instanceof AppError ? err.message : Messages.server.internal;
+          socket.emit(Events.postMutationResult, { success: false, type, post_id: postId, message });
+          throw err;
+        }
+      };
+      on(
+        socket,
+        Events.editPost,
+        ([{ post_id, content }]) => mutate('edit', post_id, () => editPost(deps, uid, post_id, content)),
+        log,
+      );
+      on(socket, Events.deletePost, ([postId]) => mutate('delete', postId, () => deletePost(deps, uid, postId)), log);
+
+      on(socket, Events.sharePost, ([input]) => recordShare(deps, uid, input), log);
+
+      on(
+        socket,
+        Events.getSpotlight,
+        async () => {
+          socket.emit(Events.spotlightUser, await spotlight(deps));
+        },
+        log,
+      );
+
+      on(
+        socket,
+        Events.getProfileStatus,
+        async () => {
+          socket.emit(Events.profileStatus, await profileStatus(deps, uid));
+        },
+        log,
+      );
+
+      on(
+        socket,
+        Events.hideProfileStatus,
+        async () => {
+          await hideProfileStatus(deps, uid);
+          socket.emit(Events.hideProfileStatusResult, { success: true });
+          return { message: Messages.profileStatus.hidden };
+        },
+        log,
+        { onFail: () => socket.emit(Events.hideProfileStatusResult, { success: false }) },
+      );
+    },
+  };
+}

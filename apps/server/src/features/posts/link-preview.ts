@@ -1,0 +1,62 @@
+/**
+ * Link previews for posts: cached in link_previews (a day when the page gave a title, an hour when it
+ * gave nothing), fetched through the SSRF-safe fetcher, at most 20 network fetches a minute per member.
+ * Never throws: on any failure the preview is empty but for the url, as the spec asks.
+ */
+import { eq } from 'drizzle-orm';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { LinkMeta } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { linkPreviews } from '../../db/schema.js';
+import { fetchLinkMeta } from '../../platform/link-fetcher.js';
+
+const HOUR = 60 * 60 * 1000;
+export const emptyPreview = (url: string): LinkMeta => ({ title: '', description: '', image: '', url });
+
+export interface LinkPreviews {
+  get(url: string, userId: string): Promise<LinkMeta>;
+}
+
+const made = new WeakMap<AppDeps, LinkPreviews>();
+
+/** One per app (its rate limiter lives in memory: per node, which is enough to stop one member's flood). */
+export function linkPreviewsFor(deps: AppDeps): LinkPreviews {
+  let lp = made.get(deps);
+  if (!lp) {
+    lp = createLinkPreviews(deps);
+    made.set(deps, lp);
+  }
+  return lp;
+}
+
+function createLinkPreviews(deps: AppDeps): LinkPreviews {
+  const perUser = new RateLimiterMemory({ points: 20, duration: 60, keyPrefix: 'link-meta' });
+  return {
+    async get(url, userId) {
+      const [cached] = await deps.db.select().from(linkPreviews).where(eq(linkPreviews.url, url)).limit(1);
+      const ttl = cached?.meta.title ? 24 * HOUR : HOUR;
+      if (cached && Date.now() - cached.fetchedAt.getTime() < ttl) return cached.meta;
+      try {
+        await perUser.consume(userId);
+      } catch {
+        return cached?.meta ?? emptyPreview(url);
+      }
+      let meta: LinkMeta;
+      try {
+        meta = await fetchLinkMeta(url, {
+          testHosts: deps.config.posts.linkTestHosts,
+          testCa: deps.config.posts.linkTestCa,
+        });
+      } catch (err) {
+        deps.log.debug({ url, reason: (err as Error).message }, 'link preview failed');
+        meta = emptyPreview(url);
+      }
+      const now = new Date();
+      await deps.db
+        .insert(linkPreviews)
+        .values({ url, meta, fetchedAt: now })
+        .onConflictDoUpdate({ target: linkPreviews.url, set: { meta, fetchedAt: now } });
+      return meta;
+    },
+  };
+}

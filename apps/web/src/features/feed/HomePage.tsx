@@ -1,0 +1,172 @@
+/**
+ * Home feed (part 2 §2): category filter, daily spotlight, post cards with infinite scroll (within 30%
+ * of the bottom) and pull-to-refresh. The feed column is at most 620 px; the profile-status card sits
+ * in a side column on wide screens and behind a Feed/Status toggle on narrower ones.
+ */
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { FEED_CATEGORIES, LAYOUT, Messages, type FeedCategory } from '@sajha/contract';
+import { PostCard } from '../posts/PostCard';
+import { usePostMutations } from '../posts/usePostMutations';
+import { ProfileStatusCard, useProfileStatus } from './ProfileStatusCard';
+import { SpotlightCard } from './SpotlightCard';
+import { useFeed } from './useFeed';
+import { usePullToRefresh } from './usePullToRefresh';
+
+const label = (c: FeedCategory) => c.charAt(0).toUpperCase() + c.slice(1);
+
+function CategoryFilter({ value, onChange }: { value: FeedCategory; onChange: (c: FeedCategory) => void }) {
+  return (
+    <Box
+      role="tablist"
+      aria-label="Categories"
+      sx={{
+        display: 'flex',
+        gap: 1,
+        overflowX: 'auto',
+        pb: 0.5,
+        scrollbarWidth: 'none',
+        '&::-webkit-scrollbar': { display: 'none' },
+      }}
+    >
+      {FEED_CATEGORIES.map((c) => (
+        <Chip
+          key={c}
+          role="tab"
+          aria-selected={value === c}
+          label={label(c)}
+          color={value === c ? 'primary' : 'default'}
+          variant={value === c ? 'filled' : 'outlined'}
+          onClick={() => onChange(c)}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 3 }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
+        <Skeleton variant="circular" width={40} height={40} />
+        <Skeleton width="40%" />
+      </Box>
+      <Skeleton />
+      <Skeleton width="80%" />
+    </Box>
+  );
+}
+
+export default function HomePage() {
+  const [category, setCategory] = useState<FeedCategory>('all');
+  const [view, setView] = useState<'feed' | 'status'>('feed');
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
+  const feed = useFeed(category);
+  const actions = usePostMutations(feed.update);
+  const profile = useProfileStatus();
+  const pull = usePullToRefresh(feed.refresh);
+  const { loadMore } = feed;
+
+  useEffect(() => {
+    document.title = 'Sajha - Connecting people across Nepal';
+  }, []);
+
+  useEffect(() => {
+    const nearBottom = () =>
+      document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) <= window.innerHeight * 0.3;
+    const onScroll = () => {
+      if (nearBottom()) loadMore();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    // A page too short to scroll asks for the next one itself (until one comes back empty).
+    if (!feed.loading && (feed.lastBatch ?? 0) > 0 && nearBottom()) loadMore();
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [loadMore, feed.loading, feed.lastBatch]);
+
+  const showStatus = !profile.hidden;
+  const statusCard = showStatus ? <ProfileStatusCard status={profile.status} onHide={profile.hide} /> : null;
+  const current = !wide && view === 'status' && showStatus ? 'status' : 'feed';
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, px: { xs: 1.5, sm: 3 }, py: { xs: 1.5, sm: 3 } }}>
+      <Box
+        sx={{
+          width: '100%',
+          minWidth: 0,
+          maxWidth: LAYOUT.feedMaxWidth,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 2,
+        }}
+      >
+        {pull > 0 && (
+          <Box sx={{ display: 'grid', placeItems: 'center', height: 40 * pull }} aria-hidden>
+            <CircularProgress variant="determinate" value={pull * 100} size={28} />
+          </Box>
+        )}
+        {!wide && showStatus && (
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            size="small"
+            value={current}
+            onChange={(_e, v: 'feed' | 'status' | null) => v && setView(v)}
+            aria-label="Show"
+          >
+            <ToggleButton value="feed">Feed</ToggleButton>
+            <ToggleButton value="status">Status</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {current === 'status' ? (
+          statusCard
+        ) : (
+          <>
+            <CategoryFilter value={category} onChange={setCategory} />
+            <SpotlightCard />
+            <Box component="section" aria-label="Posts" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              {feed.posts.map((p) => (
+                <PostCard key={p.post_id} post={p} actions={actions} />
+              ))}
+              {feed.loading && feed.posts.length === 0 && [0, 1, 2].map((i) => <PostSkeleton key={i} />)}
+              {feed.loading && feed.posts.length > 0 && (
+                <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+                  <CircularProgress size={28} aria-label="Loading more posts" />
+                </Box>
+              )}
+              {!feed.loading && feed.posts.length === 0 && (
+                <Box sx={{ textAlign: 'center', py: 5, color: 'text.secondary' }}>
+                  <Typography variant="h6" component="p" color="text.primary">
+                    No posts here yet
+                  </Typography>
+                  <Typography>
+                    {category === 'all'
+                      ? 'Be the first to share a photo, a clip or a thought with Create Post.'
+                      : 'Nobody has posted in this category yet. Try All, or share something yourself.'}
+                  </Typography>
+                </Box>
+              )}
+              {!feed.loading && feed.lastBatch === 0 && feed.posts.length > 0 && (
+                <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+                  {Messages.post.noMorePosts}
+                </Typography>
+              )}
+            </Box>
+          </>
+        )}
+      </Box>
+      {wide && statusCard && (
+        <Box component="aside" sx={{ width: 300, flexShrink: 0, position: 'sticky', top: 24, alignSelf: 'flex-start' }}>
+          {statusCard}
+        </Box>
+      )}
+    </Box>
+  );
+}

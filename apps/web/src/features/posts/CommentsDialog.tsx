@@ -1,0 +1,33 @@
+/** The comments dialog of a post card. Its content mounts on open, so comments load each time. */
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import { CommentsPanel } from './CommentsPanel';
+
+export function CommentsDialog(props: { open: boolean; postId: string; onClose: () => void; onAdded?: () => void }) {
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={small}
+      aria-labelledby="comments-title"
+    >
+      <DialogTitle id="comments-title" sx={{ pr: 6 }}>
+        Comments
+        <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseRounded />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', minHeight: 320 }}>
+        {props.open && <CommentsPanel postId={props.postId} onAdded={props.onAdded} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

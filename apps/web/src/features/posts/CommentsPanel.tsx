@@ -1,0 +1,177 @@
+/**
+ * Comments of one post: loads on mount with a spinner until they arrive; each comment can show or
+ * hide its replies; a box adds a comment or a reply. New ones appear at once as 'You', 'Just now',
+ * then the server's list (with real ids) replaces the local one. Blank text is never sent.
+ */
+import { useEffect, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SendRounded from '@mui/icons-material/SendRounded';
+import { Events, type CommentDto } from '@sajha/contract';
+import { useRealtime } from '../../app/realtime';
+import { timeAgo } from './postsApi';
+
+let localId = 0;
+
+function Bubble(props: { author: string; image: string | null; text: string; date: string; small?: boolean }) {
+  const size = props.small ? 28 : 34;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Avatar src={props.image ?? undefined} alt={props.author} sx={{ width: size, height: size }}>
+        {props.author.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.75 }}>
+          <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+            {props.author}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {props.text}
+          </Typography>
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ ml: 1.5 }}>
+          {timeAgo(props.date)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function CommentItem({ comment, onReply }: { comment: CommentDto; onReply: (c: CommentDto) => void }) {
+  const [showReplies, setShowReplies] = useState(false);
+  const n = comment.replies.length;
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }} data-testid="comment">
+      <Bubble
+        author={comment.author}
+        image={comment.author_image}
+        text={comment.comment}
+        date={comment.date_commented}
+      />
+      <Box sx={{ ml: 5, display: 'flex', gap: 1 }}>
+        <Button size="small" onClick={() => onReply(comment)} disabled={comment.id.startsWith('local-')}>
+          Reply
+        </Button>
+        {n > 0 && (
+          <Button size="small" onClick={() => setShowReplies((s) => !s)} aria-expanded={showReplies}>
+            {showReplies ? 'Hide replies' : `Show replies (${n})`}
+          </Button>
+        )}
+      </Box>
+      {showReplies && (
+        <Box component="ul" sx={{ ml: 5, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          {comment.replies.map((r) => (
+            <Box component="li" key={r.id} sx={{ listStyle: 'none' }}>
+              <Bubble author={r.author} image={r.author_image} text={r.reply} date={r.date_commented} small />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: () => void }) {
+  const { socket } = useRealtime();
+  const [comments, setComments] = useState<CommentDto[] | null>(null);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<CommentDto | null>(null);
+
+  useEffect(() => {
+    if (!socket) return;
+    const onComments = (p: { post_id: string; comments: CommentDto[] }) => {
+      if (p.post_id === postId) setComments(p.comments);
+    };
+    socket.on(Events.comments, onComments);
+    socket.emit(Events.fetchComments, postId);
+    return () => {
+      socket.off(Events.comments, onComments);
+    };
+  }, [socket, postId]);
+
+  const submit = () => {
+    const value = text.trim();
+    if (!value || !socket) return;
+    const now = new Date().toISOString();
+    const id = `local-${++localId}`;
+    if (replyTo) {
+      const reply = { id, author: 'You', author_image: null, reply: value, date_commented: now };
+      setComments((list) =>
+        (list ?? []).map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)),
+      );
+      socket.emit(Events.addCommentReply, { postId, commentId: replyTo.id, reply: value });
+    } else {
+      const comment = { id, author: 'You', author_image: null, comment: value, date_commented: now, replies: [] };
+      setComments((list) => [...(list ?? []), comment]);
+      socket.emit(Events.addComment, { postId, comment: value });
+    }
+    onAdded?.();
+    setText('');
+    setReplyTo(null);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 0, flex: 1 }}>
+      <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 80 }}>
+        {comments === null ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+            <CircularProgress size={28} aria-label="Loading comments" />
+          </Box>
+        ) : comments.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+            No comments yet. Be the first!
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label="Comments"
+            sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+          >
+            {comments.map((c) => (
+              <CommentItem key={c.id} comment={c} onReply={setReplyTo} />
+            ))}
+          </Box>
+        )}
+      </Box>
+      {replyTo && (
+        <Typography variant="caption" color="text.secondary">
+          Replying to {replyTo.author}{' '}
+          <Button size="small" onClick={() => setReplyTo(null)}>
+            Cancel
+          </Button>
+        </Typography>
+      )}
+      <TextField
+        size="small"
+        fullWidth
+        placeholder={replyTo ? 'Write a reply...' : 'Write a comment...'}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+        slotProps={{
+          htmlInput: { 'aria-label': replyTo ? 'Reply' : 'Comment', maxLength: 1000 },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton aria-label="Send comment" onClick={submit} disabled={!text.trim()} edge="end">
+                  <SendRounded />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </Box>
+  );
+}

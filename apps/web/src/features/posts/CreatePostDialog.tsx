@@ -1,0 +1,248 @@
+/**
+ * Create Post (part 1 §4, §5, §8): text with a live counter (500 at most, not blank), an optional
+ * category, images and videos (mp4, webm, ogg), a preview of the first https link, and the upload
+ * with a progress bar. Errors show as a bubble for 3 s. A created post is announced to open feeds.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import {
+  DURATIONS_MS,
+  LIMITS,
+  Messages,
+  POST_CATEGORIES,
+  VIDEO_EXTENSIONS,
+  type LinkMeta,
+  type PostDto,
+} from '@sajha/contract';
+import { useToast } from '../../lib/toast';
+import { LinkPreviewCard } from './LinkPreviewCard';
+import { createPost, fetchLinkMeta, firstHttpsUrl } from './postsApi';
+
+export const POST_CREATED_EVENT = 'sajha:post-created';
+const ACCEPT = ['image/*', ...VIDEO_EXTENSIONS.map((e) => `video/${e}`), ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(
+  ',',
+);
+
+const accepted = (f: File) =>
+  f.type.startsWith('image/') || VIDEO_EXTENSIONS.some((e) => f.name.toLowerCase().endsWith(`.${e}`));
+
+function FileThumb({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const video = !file.type.startsWith('image/');
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        width: 88,
+        height: 88,
+        borderRadius: 1.5,
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+      }}
+    >
+      {video ? (
+        <Box component="video" src={url} muted sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <Box component="img" src={url} alt={file.name} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      )}
+      <IconButton
+        size="small"
+        aria-label={`Remove ${file.name}`}
+        onClick={onRemove}
+        sx={{
+          position: 'absolute',
+          top: 2,
+          right: 2,
+          bgcolor: 'rgba(0,0,0,0.55)',
+          color: '#fff',
+          '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' },
+        }}
+      >
+        <CloseRounded fontSize="inherit" />
+      </IconButton>
+    </Box>
+  );
+}
+
+export function CreatePostDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={small}
+      aria-labelledby="create-post-title"
+    >
+      {open && <CreatePostForm onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function CreatePostForm({ onClose }: { onClose: () => void }) {
+  const toast = useToast();
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<LinkMeta | null>(null);
+  const link = firstHttpsUrl(content);
+
+  // The error bubble lasts 3 s.
+  useEffect(() => {
+    if (!error) return;
+    const timer = window.setTimeout(() => setError(null), DURATIONS_MS.toast);
+    return () => window.clearTimeout(timer);
+  }, [error]);
+
+  // Preview the first https link once the text has been still for a moment.
+  useEffect(() => {
+    if (!link) return setPreview(null);
+    let cancelled = false;
+    const timer = window.setTimeout(() => {
+      void fetchLinkMeta(link).then((m) => !cancelled && setPreview(m));
+    }, 600);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [link]);
+
+  const uploading = progress !== null;
+  const tooLong = content.length > LIMITS.postContentMax;
+
+  const submit = async () => {
+    if (content.trim().length === 0) return setError(Messages.post.contentEmpty);
+    if (tooLong) return;
+    setProgress(0);
+    const result = await createPost({ content: content.trim(), category, files }, setProgress);
+    setProgress(null);
+    if (!result.ok) return setError(result.error);
+    toast.show({ message: result.message || Messages.post.created, type: 'success' });
+    if (result.post) window.dispatchEvent(new CustomEvent<PostDto>(POST_CREATED_EVENT, { detail: result.post }));
+    onClose();
+  };
+
+  return (
+    <>
+      <DialogTitle id="create-post-title" sx={{ pr: 6 }}>
+        Create Post
+        <IconButton
+          aria-label="Close"
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+          disabled={uploading}
+        >
+          <CloseRounded />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <TextField
+          autoFocus
+          multiline
+          minRows={4}
+          maxRows={12}
+          fullWidth
+          label="What's on your mind?"
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          error={tooLong}
+          disabled={uploading}
+          helperText={
+            <Box component="span" sx={{ display: 'block', textAlign: 'right' }} aria-live="polite">
+              {content.length}/{LIMITS.postContentMax}
+            </Box>
+          }
+          sx={{ mt: 1 }}
+        />
+        <TextField
+          select
+          label="Category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          disabled={uploading}
+          size="small"
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {POST_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c} sx={{ textTransform: 'capitalize' }}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        {preview && <LinkPreviewCard meta={preview} />}
+        {files.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label="Selected files">
+            {files.map((f, i) => (
+              <FileThumb
+                key={`${f.name}-${i}`}
+                file={f}
+                onRemove={() => setFiles((list) => list.filter((_, j) => j !== i))}
+              />
+            ))}
+          </Box>
+        )}
+        <Box>
+          <Button component="label" startIcon={<AddPhotoAlternateOutlined />} disabled={uploading}>
+            Add photos or videos
+            <input
+              hidden
+              type="file"
+              multiple
+              accept={ACCEPT}
+              aria-label="Photos or videos"
+              onChange={(e) => {
+                const chosen = Array.from(e.target.files ?? []);
+                const refused = chosen.find((f) => !accepted(f));
+                if (refused) setError(Messages.chat.fileTypeNotAllowed(refused.type || refused.name));
+                setFiles((list) => [...list, ...chosen.filter(accepted)]);
+                e.target.value = '';
+              }}
+            />
+          </Button>
+        </Box>
+        {uploading && (
+          <Box>
+            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+            <Typography variant="caption" color="text.secondary">
+              Uploading… {Math.round(progress * 100)}%
+            </Typography>
+          </Box>
+        )}
+        {error && (
+          <Alert severity="error" role="alert" variant="filled">
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={uploading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={uploading || tooLong}>
+          Post
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

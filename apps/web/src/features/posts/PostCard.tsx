@@ -1,0 +1,195 @@
+/** One post in a list: author, owner menu, collapsible text, link preview, media, like/comment/share. */
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import MoreHoriz from '@mui/icons-material/MoreHoriz';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { Link as RouterLink } from 'react-router';
+import type { PostDto } from '@sajha/contract';
+import { CommentsDialog } from './CommentsDialog';
+import { DeletePostDialog, EditPostDialog } from './EditPostDialogs';
+import { LinkPreviewCard } from './LinkPreviewCard';
+import { PostContent } from './PostContent';
+import { mediaOf, PostMedia } from './PostMedia';
+import { ShareDialog } from './ShareDialog';
+import { timeAgo } from './postsApi';
+import type { PostMutations } from './usePostMutations';
+
+export function PostAuthor({ post }: { post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> }) {
+  const profile = `/u/@${post.username}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
+      <Avatar
+        src={post.image ?? undefined}
+        alt={post.author}
+        component={RouterLink}
+        to={profile}
+        sx={{ textDecoration: 'none' }}
+      >
+        {post.author.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Link component={RouterLink} to={profile} underline="hover" color="text.primary" sx={{ fontWeight: 700 }}>
+          {post.author}
+        </Link>
+        <Typography variant="caption" color="text.secondary" component="p" noWrap>
+          @{post.username} · <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+export function PostActions({
+  post,
+  actions,
+  onComments,
+}: {
+  post: PostDto;
+  actions: PostMutations;
+  onComments?: () => void;
+}) {
+  const [sharing, setSharing] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
+      <Button
+        color={post.liked ? 'error' : 'inherit'}
+        startIcon={post.liked ? <Favorite /> : <FavoriteBorder />}
+        onClick={() => actions.toggleLike(post)}
+        aria-pressed={post.liked}
+        aria-label={post.liked ? `Unlike (${post.likes} likes)` : `Like (${post.likes} likes)`}
+        sx={{ flex: 1 }}
+      >
+        {post.likes}
+      </Button>
+      {onComments && (
+        <Button
+          color="inherit"
+          startIcon={<ChatBubbleOutline />}
+          onClick={onComments}
+          aria-label={`Comments (${post.comments ?? 0})`}
+          sx={{ flex: 1 }}
+        >
+          {post.comments ?? 0}
+        </Button>
+      )}
+      <Button
+        color="inherit"
+        startIcon={<ShareOutlined />}
+        onClick={() => setSharing(true)}
+        aria-label={`Share (${post.shares ?? 0})`}
+        sx={{ flex: 1 }}
+      >
+        {post.shares ?? 0}
+      </Button>
+      <ShareDialog
+        open={sharing}
+        postId={post.post_id}
+        text={post.content}
+        onClose={() => setSharing(false)}
+        onShared={() => actions.countShare(post.post_id)}
+      />
+    </Box>
+  );
+}
+
+export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostMutations }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  if (!post.owner) return null;
+  return (
+    <>
+      <IconButton aria-label="Post options" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+        <MoreHoriz />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setEditing(true);
+          }}
+        >
+          <ListItemIcon>
+            <EditOutlined fontSize="small" />
+          </ListItemIcon>
+          Edit
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setDeleting(true);
+          }}
+        >
+          <ListItemIcon>
+            <DeleteOutline fontSize="small" />
+          </ListItemIcon>
+          Delete
+        </MenuItem>
+      </Menu>
+      <EditPostDialog
+        open={editing}
+        initial={post.content}
+        onClose={() => setEditing(false)}
+        onSave={(content) => {
+          actions.editPost(post.post_id, content);
+          setEditing(false);
+        }}
+      />
+      <DeletePostDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => {
+          actions.deletePost(post.post_id);
+          setDeleting(false);
+        }}
+      />
+    </>
+  );
+}
+
+export function PostCard({ post, actions }: { post: PostDto; actions: PostMutations }) {
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const media = mediaOf(post);
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-label={`Post by ${post.author}`}
+      data-post-id={post.post_id}
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, borderRadius: 3 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <PostAuthor post={post} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          {post.category && <Chip size="small" label={post.category} sx={{ textTransform: 'capitalize' }} />}
+          <OwnerMenu post={post} actions={actions} />
+        </Box>
+      </Box>
+      <PostContent content={post.content} hasMedia={media.length > 0} />
+      {post.link && <LinkPreviewCard meta={post.link} />}
+      <PostMedia media={media} />
+      <PostActions post={post} actions={actions} onComments={() => setCommentsOpen(true)} />
+      <CommentsDialog
+        open={commentsOpen}
+        postId={post.post_id}
+        onClose={() => setCommentsOpen(false)}
+        onAdded={() => actions.countComment(post.post_id, 1)}
+      />
+    </Paper>
+  );
+}
