@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { Events, Messages, type ChatDto, type MessageDto } from '@sajha/contract';
+import {
+  connectSocket,
+  createUser,
+  sessionCookie,
+  startTestApp,
+  type TestApp,
+  type TestSocket,
+  type TestUser,
+} from '../../../test/harness.js';
+
+type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
+const ask = <T>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> =>
+  new Promise((resolve) =>
+    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
+  );
+
+interface Uploaded {
+  id: string;
+  type: string;
+  name: string;
+  size: string;
+  file: string;
+}
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe('chat attachments over HTTP', () => {
+  let t: TestApp;
+  let a: TestUser, b: TestUser, c: TestUser;
+  let cookieA: string, cookieB: string, cookieC: string;
+  let png: Buffer;
+
+  const upload = async (cookie: string | undefined, list: { name: string; type: string; body: Buffer }[]) => {
+    const form = new FormData();
+    for (const f of list) form.append('files', new Blob([new Uint8Array(f.body)], { type: f.type }), f.name);
+    const res = await fetch(`${t.url}/api/chat/attachments`, {
+      method: 'POST',
+      body: form,
+      headers: cookie ? { cookie } : {},
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { success: boolean; message?: string; files?: Uploaded[] },
+    };
+  };
+  const download = (cookie: string, url: string) => fetch(`${t.url}${url}`, { headers: { cookie } });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [a, b, c] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    const cookies = await Promise.all([a, b, c].map((u) => sessionCookie(t.db, u.id)));
+    [cookieA, cookieB, cookieC] = cookies as [string, string, string];
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('requires sign-in', async () => {
+    const res = await upload(undefined, [{ name: 'a.png', type: 'image/png', body: png }]);
+    expect(res.status).toBe(401);
+  });
+
+  it('stores an image and a PDF, and serves them to the uploader and then to chat members only', async () => {
+    const up = await upload(cookieA, [
+      { name: 'photo.png', type: 'image/png', body: png },
+      { name: '../../etc/report.pdf', type: 'application/pdf', body: pdf },
+    ]);
+    expect(up.status).toBe(200);
+    const [image, doc] = up.body.files!;
+    expect(image?.name).toBe('photo.png');
+    expect(image?.type).toMatch(/^image\//);
+    expect(doc).toMatchObject({ name: 'report.pdf', type: 'application/pdf' });
+
+    // Before it is sent, only the uploader can fetch it.
+    expect((await download(cookieA, doc!.file)).status).toBe(200);
+    expect((await download(cookieB, doc!.file)).status).toBe(404);
+
+    const sa = await connectSocket(t.url, cookieA);
+    const started = await ask<ChatDto>(sa, Events.startChat, { to_uid: b.id });
+    if (!started.ok) throw new Error(started.error);
+    const sent = await ask<MessageDto>(sa, Events.sendMessage, {
+      message: '',
+      to_cid: started.data.id,
+      attachments: [image!.id, doc!.id],
+    });
+    expect(sent).toMatchObject({ ok: true, data: { attachments: [{ id: image!.id }, { id: doc!.id }] } });
+
+    const got = await download(cookieB, doc!.file);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/pdf');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(got.headers.get('cache-control')).toMatch(/private/);
+    expect(
+      Buffer.from(await got.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const img = await download(cookieB, image!.file);
+    expect(img.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect((await download(cookieC, doc!.file)).status).toBe(404); // not a member
+
+    // Someone else's file cannot be attached.
+    const cSocket = await connectSocket(t.url, cookieC);
+    const stolen = await ask(cSocket, Events.sendMessage, { message: 'x', to_uid: a.id, attachments: [doc!.id] });
+    expect(stolen).toEqual({ ok: false, error: Messages.chat.attachmentNotFound });
+    sa.close();
+    cSocket.close();
+  });
+
+  it('refuses the 11th file, a 3 MB file and a disallowed type with the catalogue messages', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      name: `n${i}.txt`,
+      type: 'text/plain',
+      body: Buffer.from(`note ${i}`),
+    }));
+    expect(await upload(cookieA, eleven)).toEqual({
+      status: 400,
+      body: { success: false, message: Messages.chat.tooManyFiles },
+    });
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    expect(await upload(cookieA, [{ name: 'big.txt', type: 'text/plain', body: big }])).toEqual({
+      status: 400,
+      body: { success: false, message: Messages.chat.fileTooLarge('3.00') },
+    });
+    // The type comes from the bytes: HTML named .txt is refused; a zip is refused.
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    expect((await upload(cookieA, [{ name: 'note.txt', type: 'text/plain', body: html }])).body.message).toBe(
+      Messages.chat.fileTypeNotAllowed('text/html'),
+    );
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Array<number>(60).fill(0)]);
+    const zipAnswer = await upload(cookieA, [{ name: 'a.png', type: 'image/png', body: zip }]);
+    expect(zipAnswer.status).toBe(400);
+    expect(zipAnswer.body.message).toMatch(/^File type not allowed: /);
+  });
+});

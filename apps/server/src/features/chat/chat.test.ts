@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { Events, Messages, type ChatDto, type MessageDto } from '@sajha/contract';
+import { messages } from '../../db/schema.js';
+import {
+  connectSocket,
+  createUser,
+  nextEvent,
+  sessionCookie,
+  startTestApp,
+  type TestApp,
+  type TestSocket,
+  type TestUser,
+} from '../../../test/harness.js';
+
+type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
+
+/** Emits with an acknowledgement and resolves with the server's answer. */
+function ask<T = unknown>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> {
+  return new Promise((resolve) =>
+    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
+  );
+}
+
+async function ok<T>(p: Promise<Answer<T>>): Promise<T> {
+  const a = await p;
+  if (!a.ok) throw new Error(`refused: ${a.error}`);
+  return a.data;
+}
+
+/** Collects every payload of an event from now on. */
+function collect<T>(socket: TestSocket, event: string): T[] {
+  const got: T[] = [];
+  (socket as unknown as { on(e: string, l: (p: T) => void): void }).on(event, (p) => got.push(p));
+  return got;
+}
+
+describe('chat over /real', () => {
+  let t: TestApp;
+  let a: TestUser, b: TestUser, c: TestUser;
+  let sa: TestSocket, sb: TestSocket, sc: TestSocket;
+  let chatId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    a = await createUser(t.db, { name: 'Asha Gurung' });
+    b = await createUser(t.db, { name: 'Bikash Thapa' });
+    c = await createUser(t.db, { name: 'Chandra Rai' });
+    const sockets = await Promise.all(
+      [a, b, c].map(async (u) => connectSocket(t.url, await sessionCookie(t.db, u.id))),
+    );
+    [sa, sb, sc] = sockets as [TestSocket, TestSocket, TestSocket];
+  });
+  afterAll(async () => {
+    for (const s of [sa, sb, sc]) s?.close();
+    await t?.close();
+  });
+
+  it('requires sign-in', async () => {
+    await expect(connectSocket(t.url)).rejects.toThrow(/unauthorized/);
+    const res = await fetch(`${t.url}/api/chat/files/00000000-0000-4000-8000-000000000000`);
+    expect(res.status).toBe(401);
+  });
+
+  it('starts a direct chat by username and reuses it, never duplicating', async () => {
+    const started = nextEvent<ChatDto[]>(sa, Events.chatStarted);
+    const first = await ok<ChatDto>(ask(sa, Events.startChat, { username: `@${b.username.toUpperCase()}` }));
+    expect((await started)[0]?.id).toBe(first.id);
+    expect(first.sender).toMatchObject({ uid: b.id, name: 'Bikash Thapa', type: 'direct', online: true });
+    const again = await ok<ChatDto>(ask(sa, Events.startChat, { to_uid: b.id }));
+    const fromB = await ok<ChatDto>(ask(sb, Events.startChat, { to_uid: a.id }));
+    expect(again.id).toBe(first.id);
+    expect(fromB.id).toBe(first.id);
+    chatId = first.id;
+    expect(await ask(sa, Events.startChat, { to_uid: a.id })).toEqual({ ok: false, error: Messages.chat.selfChat });
+  });
+
+  it('delivers a message live, badges the reader who is away, and clears it on reading', async () => {
+    const received = nextEvent<MessageDto & { message: string; chatId: string }>(sb, Events.receiveMessage);
+    const toast = nextEvent<{ name: string; message: string }>(sb, Events.newMessage);
+    const unm = nextEvent<number>(sb, Events.unreadMessageCount);
+    const echo = collect(sa, Events.receiveMessage);
+    const sent = await ok<MessageDto>(
+      ask(sa, Events.sendMessage, { id: 'c-1', message: 'Namaste Bikash!', to_cid: chatId }),
+    );
+    expect(sent).toMatchObject({ content: 'Namaste Bikash!', clientId: 'c-1', chatId });
+    expect(await received).toMatchObject({ id: sent.id, message: 'Namaste Bikash!', chatId, sender: { uid: a.id } });
+    expect(await toast).toEqual({ name: 'Asha Gurung', message: 'Namaste Bikash!', avatar: null });
+    expect(await unm).toBe(1);
+    expect(echo).toHaveLength(0); // the sending tab has its ack, not a copy
+
+    const list = await ok<ChatDto[]>(ask(sb, Events.getChats));
+    expect(list[0]).toMatchObject({ id: chatId, unread: 1, sender: { uid: a.id, online: true } });
+    expect(list[0]?.messages[0]?.content).toBe('Namaste Bikash!');
+
+    const cleared = nextEvent<number>(sb, Events.unreadMessageCount);
+    const page = await ok<MessageDto[]>(ask(sb, Events.getMessages, chatId));
+    expect(page.map((m) => m.content)).toEqual(['Namaste Bikash!']);
+    expect(await cleared).toBe(0);
+    expect((await ok<ChatDto[]>(ask(sb, Events.getChats)))[0]?.unread).toBe(0);
+  });
+
+  it('stores a resent message id once', async () => {
+    const one = await ok<MessageDto>(ask(sa, Events.sendMessage, { id: 'c-2', message: 'once', to_cid: chatId }));
+    const two = await ok<MessageDto>(ask(sa, Events.sendMessage, { id: 'c-2', message: 'once', to_cid: chatId }));
+    expect(two.id).toBe(one.id);
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.senderId, a.id), eq(messages.clientId, 'c-2')));
+    expect(row?.n).toBe(1);
+  });
+
+  it('refuses a non-member every chat event', async () => {
+    const [target] = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId, { limit: 1 }));
+    const mid = target!.id;
+    const refused = { ok: false, error: Messages.chat.notMember };
+    expect(await ask(sc, Events.getMessages, chatId)).toEqual(refused);
+    expect(await ask(sc, Events.sendMessage, { message: 'let me in', to_cid: chatId })).toEqual(refused);
+    expect(await ask(sc, Events.reactMessage, { id: mid, reaction: '😂' })).toEqual(refused);
+    expect(await ask(sc, Events.pinMessage, { mid })).toEqual(refused);
+    expect(await ask(sc, Events.unpinMessage, { mid })).toEqual(refused);
+    expect(await ask(sc, Events.deleteMessage, { mid })).toEqual(refused);
+    expect(await ask(sc, Events.joinChat, chatId)).toEqual(refused);
+    expect(await ask(sc, Events.typing, chatId, 'Chandra')).toEqual(refused);
+    expect(await ask(sc, Events.getMessages, 'not-a-uuid')).toEqual(refused);
+    // Nothing leaked into the chat, and C's list does not show it.
+    expect(await ok<ChatDto[]>(ask(sc, Events.getChats))).toEqual([]);
+    const page = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId));
+    expect(page.map((m) => m.content)).not.toContain('let me in');
+  });
+
+  it('shows typing to viewers only, and reactions, pins and deletes on the other side', async () => {
+    await ok(ask(sb, Events.joinChat, chatId));
+    const typing = nextEvent<string>(sb, Events.typingName);
+    sa.emit(Events.typing, chatId, 'ignored');
+    expect(await typing).toBe('Asha Gurung'); // the server's name, not the client's claim
+
+    const mine = await ok<MessageDto>(ask(sb, Events.sendMessage, { id: 'b-1', message: 'Ramro cha', to_cid: chatId }));
+    const updated = nextEvent<MessageDto>(sb, Events.messageUpdated);
+    await ok(ask(sa, Events.reactMessage, { id: mine.id, reaction: '👍' }));
+    expect((await updated).reactions).toEqual([{ reaction: '👍', username: a.username }]);
+    const replaced = nextEvent<MessageDto>(sb, Events.messageUpdated);
+    await ok(ask(sa, Events.reactMessage, { id: mine.id, reaction: '😂' }));
+    expect((await replaced).reactions).toEqual([{ reaction: '😂', username: a.username }]); // one per member
+
+    const pinned = nextEvent<MessageDto>(sb, Events.messageUpdated);
+    await ok(ask(sa, Events.pinMessage, { mid: mine.id }));
+    expect(await pinned).toMatchObject({ id: mine.id, pinned: true });
+    expect((await ok<ChatDto[]>(ask(sb, Events.getChats)))[0]?.pinned?.id).toBe(mine.id);
+    const unpinned = nextEvent<MessageDto>(sa, Events.messageUpdated);
+    await ok(ask(sb, Events.unpinMessage, { mid: mine.id }));
+    expect(await unpinned).toMatchObject({ id: mine.id, pinned: false });
+
+    // Only the sender deletes; then it is gone for both.
+    expect(await ask(sa, Events.deleteMessage, { mid: mine.id })).toEqual({
+      ok: false,
+      error: Messages.chat.notSender,
+    });
+    const gone = nextEvent<{ mid: string; chatId: string }>(sa, Events.messageDeleted);
+    await ok(ask(sb, Events.deleteMessage, { mid: mine.id }));
+    expect(await gone).toEqual({ mid: mine.id, chatId });
+    const page = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId));
+    expect(page.map((m) => m.id)).not.toContain(mine.id);
+  });
+
+  it('marks a message read at once for a member who is looking at the chat', async () => {
+    // B joined the chat above: no badge, no toast for B, and the message reads as read.
+    const toasts = collect(sb, Events.newMessage);
+    const got = nextEvent(sb, Events.receiveMessage);
+    await ok(ask(sa, Events.sendMessage, { id: 'c-3', message: 'seen?', to_cid: chatId }));
+    await got;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(toasts).toHaveLength(0);
+    expect(await ok<number>(ask(sb, Events.getUnread))).toBe(0);
+    await ok(ask(sb, Events.leaveChat, chatId));
+  });
+
+  it('pages history newest first', async () => {
+    for (let i = 0; i < 5; i += 1) await ok(ask(sa, Events.sendMessage, { message: `n${i}`, to_cid: chatId }));
+    const first = await ok<MessageDto[]>(ask(sb, Events.getMessages, chatId, { limit: 3 }));
+    expect(first.map((m) => m.content)).toEqual(['n4', 'n3', 'n2']);
+    const next = await ok<MessageDto[]>(ask(sb, Events.getMessages, chatId, { limit: 3, before: first[2]!.id }));
+    expect(next.map((m) => m.content)).toEqual(['n1', 'n0', 'seen?']);
+  });
+
+  it('starts a group of three with a name and at least 2 others, announced to every member', async () => {
+    expect(await ask(sa, Events.startGroupChat, { groupName: 'Trek', userIds: [b.id, a.id] })).toMatchObject({
+      ok: false,
+    });
+    expect(await ask(sa, Events.startGroupChat, { groupName: '  ', userIds: [b.id, c.id] })).toMatchObject({
+      ok: false,
+    });
+    const added = [sa, sb, sc].map((s) => nextEvent<ChatDto[]>(s, Events.addChat));
+    const { chatId: groupId } = await ok<{ chatId: string }>(
+      ask(sa, Events.startGroupChat, { groupName: 'Trek to Mardi', userIds: [b.id, c.id] }),
+    );
+    for (const p of added)
+      expect((await p)[0]).toMatchObject({ id: groupId, sender: { type: 'group', name: 'Trek to Mardi' } });
+    const atC = nextEvent<{ message: string; chatId: string }>(sc, Events.receiveMessage);
+    const atB = nextEvent<{ message: string; chatId: string }>(sb, Events.receiveMessage);
+    await ok(ask(sa, Events.sendMessage, { message: 'Pack light!', to_cid: groupId }));
+    expect(await atC).toMatchObject({ message: 'Pack light!', chatId: groupId });
+    expect(await atB).toMatchObject({ message: 'Pack light!', chatId: groupId });
+  });
+
+  it('searches members by username and name from 3 characters', async () => {
+    expect(await ok(ask(sa, Events.searchUser, 'bi'))).toEqual([]);
+    const found = await ok<{ uid: string; fullname: string }[]>(ask(sa, Events.searchUser, 'bikash'));
+    expect(found.map((f) => f.uid)).toEqual([b.id]);
+    const byUsername = await ok<{ uid: string }[]>(ask(sa, Events.searchUser, c.username.slice(0, 8)));
+    expect(byUsername.map((f) => f.uid)).toContain(c.id);
+    expect(byUsername.map((f) => f.uid)).not.toContain(a.id); // never oneself
+  });
+
+  it('tells counterparts when a member goes offline and comes back', async () => {
+    const offline = nextEvent<{ uid: string; online: boolean }>(sb, Events.presence);
+    sc.close();
+    expect(await offline).toEqual({ uid: c.id, online: false });
+    const online = nextEvent<{ uid: string; online: boolean }>(sb, Events.presence);
+    sc = await connectSocket(t.url, await sessionCookie(t.db, c.id));
+    expect(await online).toEqual({ uid: c.id, online: true });
+  });
+});

@@ -1,0 +1,82 @@
+/** Chat rows -> the contract's DTOs (part 2 §3). Rows never leave the server. */
+import type { ChatDto, MessageDto } from '@sajha/contract';
+import type { chats, files, messages, users } from '../../db/schema.js';
+
+export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatar'>;
+export type MessageRow = typeof messages.$inferSelect;
+export type FileRow = Pick<typeof files.$inferSelect, 'id' | 'mime' | 'originalName' | 'bytes'>;
+export type ChatRow = typeof chats.$inferSelect;
+
+/** Attachments are served only to members of a chat that references them (routes.ts). */
+export const chatFileUrl = (fileId: string): string => `/api/chat/files/${fileId}`;
+
+export function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function presentAttachment(f: FileRow): MessageDto['attachments'][number] {
+  return { id: f.id, type: f.mime, name: f.originalName || 'file', size: humanSize(f.bytes), file: chatFileUrl(f.id) };
+}
+
+export function presentPerson(u: UserRow, online: boolean): MessageDto['sender'] {
+  return { uid: u.id, name: u.name, username: u.username, avatar: u.avatar, online };
+}
+
+export interface MessageExtras {
+  sender: UserRow;
+  online: boolean;
+  attachments: FileRow[];
+  reactions: { reaction: string; username: string }[];
+  status: 'read' | 'sent';
+}
+
+export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
+  return {
+    id: m.id,
+    chatId: m.chatId,
+    content: m.content,
+    timestamp: m.createdAt.toISOString(),
+    attachments: x.attachments.map(presentAttachment),
+    reactions: x.reactions,
+    pinned: m.pinnedAt !== null,
+    status: x.status,
+    sender: presentPerson(x.sender, x.online),
+    ...(m.clientId ? { clientId: m.clientId } : {}),
+  };
+}
+
+/** A chat as one member sees it: the counterpart (or the group) as `sender`, the last message, unread count. */
+export function presentChat(
+  chat: ChatRow,
+  view: {
+    counterpart: UserRow | undefined;
+    online: boolean;
+    last: MessageDto | undefined;
+    unread: number;
+    pinned: MessageDto | null;
+  },
+): ChatDto | null {
+  const base = { messages: view.last ? [view.last] : [], unread: view.unread, pinned: view.pinned };
+  if (chat.kind === 'group') {
+    return {
+      id: chat.id,
+      sender: {
+        uid: chat.id,
+        name: chat.name ?? 'Group',
+        username: '',
+        avatar: chat.picture,
+        online: view.online,
+        type: 'group',
+      },
+      ...base,
+    };
+  }
+  if (!view.counterpart) return null;
+  return {
+    id: chat.id,
+    sender: { ...presentPerson(view.counterpart, view.online), uid: view.counterpart.id, type: 'direct' },
+    ...base,
+  };
+}

@@ -1,0 +1,187 @@
+/** Chat queries: membership, hydration of message rows into DTOs, unread counts. */
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { Messages, type MessageDto } from '@sajha/contract';
+import type { Db } from '../../db/client.js';
+import { chatMembers, chats, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { presentMessage, type ChatRow, type FileRow, type MessageRow, type UserRow } from './presenters.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids arrive as free strings; anything but a UUID can name no row (and must not reach a uuid column). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
+export const userColumns = { id: users.id, name: users.name, username: users.username, avatar: users.avatar };
+
+export interface Member {
+  userId: string;
+  lastReadAt: Date;
+}
+
+/** The chat, if `userId` is a member of it; otherwise the one refusal every chat event gives. */
+export async function requireMember(db: Db, chatId: string, userId: string): Promise<ChatRow> {
+  if (!isUuid(chatId)) throw new AppError(Messages.chat.notMember, 403);
+  const [row] = await db
+    .select({ chat: chats })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError(Messages.chat.notMember, 403);
+  return row.chat;
+}
+
+/** A message in a chat the user belongs to. Someone else's chat answers exactly like a missing message. */
+export async function requireMessageInMyChat(db: Db, messageId: string, userId: string): Promise<MessageRow> {
+  if (!isUuid(messageId)) throw new AppError(Messages.chat.messageNotFound, 404);
+  const [row] = await db
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  if (!row) throw new AppError(Messages.chat.notMember, 403);
+  return row.message;
+}
+
+export async function membersOf(db: Db, chatId: string): Promise<Member[]> {
+  return db
+    .select({ userId: chatMembers.userId, lastReadAt: chatMembers.lastReadAt })
+    .from(chatMembers)
+    .where(eq(chatMembers.chatId, chatId));
+}
+
+/** Turns message rows into DTOs: senders, attachments (in order), reactions with usernames, read status. */
+export async function hydrateMessages(
+  db: Db,
+  rows: MessageRow[],
+  opts: { members: Member[]; online: Set<string> },
+): Promise<MessageDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const senderIds = [...new Set(rows.map((r) => r.senderId))];
+  const [senders, attachments, reactions] = await Promise.all([
+    db.select(userColumns).from(users).where(inArray(users.id, senderIds)),
+    db
+      .select({
+        messageId: messageAttachments.messageId,
+        id: files.id,
+        mime: files.mime,
+        originalName: files.originalName,
+        bytes: files.bytes,
+      })
+      .from(messageAttachments)
+      .innerJoin(files, eq(files.id, messageAttachments.fileId))
+      .where(inArray(messageAttachments.messageId, ids))
+      .orderBy(asc(messageAttachments.position)),
+    db
+      .select({ messageId: messageReactions.messageId, reaction: messageReactions.reaction, username: users.username })
+      .from(messageReactions)
+      .innerJoin(users, eq(users.id, messageReactions.userId))
+      .where(inArray(messageReactions.messageId, ids))
+      .orderBy(asc(messageReactions.createdAt)),
+  ]);
+  const senderById = new Map(senders.map((s) => [s.id, s]));
+  const group = <T extends { messageId: string }>(list: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const item of list) m.set(item.messageId, [...(m.get(item.messageId) ?? []), item]);
+    return m;
+  };
+  const filesBy = group(attachments);
+  const reactionsBy = group(reactions);
+  const out: MessageDto[] = [];
+  for (const row of rows) {
+    const sender = senderById.get(row.senderId);
+    if (!sender) continue;
+    // Read: by everyone else for one's own messages (a direct chat has one other reader).
+    const others = opts.members.filter((m) => m.userId !== row.senderId);
+    const read = others.length > 0 && others.every((m) => m.lastReadAt >= row.createdAt);
+    out.push(
+      presentMessage(row, {
+        sender,
+        online: opts.online.has(row.senderId),
+        attachments: (filesBy.get(row.id) ?? []) satisfies FileRow[],
+        reactions: (reactionsBy.get(row.id) ?? []).map(({ reaction, username }) => ({ reaction, username })),
+        status: read ? 'read' : 'sent',
+      }),
+    );
+  }
+  return out;
+}
+
+/** Newest first; `before` is a message id (its time and id, compared in SQL at full precision, are the cursor). */
+export async function pageOfMessages(db: Db, chatId: string, before: string | undefined, limit: number) {
+  const cursor =
+    before && isUuid(before)
+      ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${before} and m2.chat_id = ${chatId})`
+      : undefined;
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), cursor))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/** Unread messages per chat for one member: from others, after the member's last-read mark. */
+export async function unreadByChat(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ chatId: messages.chatId, n: count() })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt)))
+    .groupBy(messages.chatId);
+  return new Map(rows.map((r) => [r.chatId, r.n]));
+}
+
+export async function unreadInChat(db: Db, chatId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(
+      and(eq(messages.chatId, chatId), ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function unreadTotal(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt)));
+  return row?.n ?? 0;
+}
+
+/** Moves a member's read mark forward (never back): to a message's time, or to now. */
+export async function markRead(db: Db, chatId: string, userId: string, upToMessageId?: string): Promise<void> {
+  const mark = upToMessageId
+    ? sql`greatest(${chatMembers.lastReadAt}, (select m2.created_at from messages m2 where m2.id = ${upToMessageId}))`
+    : sql`greatest(${chatMembers.lastReadAt}, now())`;
+  await db
+    .update(chatMembers)
+    .set({ lastReadAt: mark })
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+}
+
+export async function pinnedMessage(db: Db, chatId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), isNotNull(messages.pinnedAt)))
+    .orderBy(desc(messages.pinnedAt))
+    .limit(1);
+  return row;
+}
+
+/** Everyone who shares at least one chat with the user (presence goes to them). */
+export async function counterpartsOf(db: Db, userId: string): Promise<string[]> {
+  const mine = db.select({ chatId: chatMembers.chatId }).from(chatMembers).where(eq(chatMembers.userId, userId));
+  const rows = await db
+    .selectDistinct({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(inArray(chatMembers.chatId, mine), ne(chatMembers.userId, userId)));
+  return rows.map((r) => r.userId);
+}
+
+export type { UserRow };

@@ -1,0 +1,117 @@
+/**
+ * /message/{user?} and /message/@{username} (part 2 §2): the conversations list beside the selected
+ * conversation; on narrow screens the list slides over it. A username in the path opens that chat,
+ * or starts one when none exists. Title "Chat", then "{name} - Chat".
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import { Messages } from '@sajha/contract';
+import { useToast } from '../../lib/toast';
+import { ChatList } from './ChatList';
+import { chatPath, findChat } from './chatState';
+import { Conversation } from './Conversation';
+import { NewChatDialog } from './NewChatDialog';
+import { useChat } from './useChat';
+
+export default function ChatPage() {
+  const { user: param } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [listOver, setListOver] = useState(false);
+  const api = useChat({
+    onSelect: (chat) => {
+      setListOver(false);
+      void navigate(chatPath(chat), { replace: true });
+    },
+  });
+  const { chats, loaded, threads } = api.state;
+  const selected = findChat(chats, param);
+  const { openChat, startChat } = api;
+
+  // A path naming someone with no chat yet starts one (once per path).
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loaded || !param || selected || requested.current === param) return;
+    requested.current = param;
+    startChat({ username: param.replace(/^@/, '') }, (error) => toast.show({ message: error, type: 'error' }));
+  }, [loaded, param, selected, startChat, toast]);
+
+  const selectedId = selected?.id;
+  useEffect(() => {
+    openChat(selectedId ?? null);
+  }, [selectedId, openChat]);
+
+  const title = selected ? `${selected.sender.name} - Chat` : 'Chat';
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const hideList = Boolean(selected) && !listOver;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        height: { xs: 'calc(100dvh - 64px)', md: '100dvh' },
+        position: 'relative',
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        component="aside"
+        aria-label="Conversations list"
+        sx={{
+          width: { xs: '100%', md: 340 },
+          flexShrink: 0,
+          borderRight: { md: 1 },
+          borderColor: { md: 'divider' },
+          bgcolor: 'background.paper',
+          position: { xs: 'absolute', md: 'static' },
+          inset: { xs: 0 },
+          zIndex: { xs: 2, md: 'auto' },
+          transform: { xs: hideList ? 'translateX(-100%)' : 'none', md: 'none' },
+          visibility: { xs: hideList ? 'hidden' : 'visible', md: 'visible' },
+          transition: hideList ? 'transform 250ms ease, visibility 0s linear 250ms' : 'transform 250ms ease',
+        }}
+      >
+        <ChatList
+          chats={chats}
+          loaded={loaded}
+          selectedId={selectedId}
+          onSelect={(chat) => {
+            setListOver(false);
+            void navigate(chatPath(chat));
+          }}
+          onNew={() => setDialogOpen(true)}
+        />
+      </Box>
+      <Box component="section" aria-label="Conversation" sx={{ flex: 1, minWidth: 0, height: '100%' }}>
+        {selected ? (
+          <Conversation chat={selected} thread={threads[selected.id]} api={api} onBack={() => setListOver(true)} />
+        ) : (
+          <Box
+            sx={{ height: '100%', display: { xs: 'none', md: 'grid' }, placeItems: 'center', color: 'text.secondary' }}
+          >
+            <Box sx={{ textAlign: 'center' }}>
+              <ForumOutlined sx={{ fontSize: 64, opacity: 0.5 }} aria-hidden />
+              <Typography sx={{ mb: 2 }}>Select a conversation, or start a new one.</Typography>
+              <Button variant="outlined" onClick={() => setDialogOpen(true)}>
+                {Messages.chat.startNewButton}
+              </Button>
+            </Box>
+          </Box>
+        )}
+      </Box>
+      <NewChatDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        onDirect={(uid) => startChat({ to_uid: uid }, (error) => toast.show({ message: error, type: 'error' }))}
+        onGroup={api.startGroup}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The message input (part 2 §5): 3 to 10 rows; Enter sends, Ctrl/Meta+Enter adds a newline; blank
+ * text with no attachments is ignored. Attachments (files, voice notes, camera captures) are checked,
+ * uploaded with progress, then referenced by the message. The typing signal fires for non-blank text
+ * whose length changed by at least 3 characters since the last signal.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import EmojiEmotionsOutlined from '@mui/icons-material/EmojiEmotionsOutlined';
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import { useToast } from '../../lib/toast';
+import { ACCEPT, processFiles, uploadAttachments, type Attachment } from './attachments';
+import { CameraDialog } from './CameraDialog';
+import { VoiceRecorder } from './VoiceRecorder';
+
+export function Composer({
+  onSend,
+  onTyping,
+  onEmoji,
+  text,
+  setText,
+}: {
+  onSend: (text: string, attachments: Attachment[]) => void;
+  onTyping: () => void;
+  onEmoji: () => void;
+  text: string;
+  setText: (t: string) => void;
+}) {
+  const toast = useToast();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const picker = useRef<HTMLInputElement | null>(null);
+  const lastSignalLength = useRef(0);
+
+  const addFiles = async (picked: File[]) => {
+    const { files: ok, errors } = await processFiles(picked, files.length);
+    for (const message of errors) toast.show({ message, type: 'error' });
+    if (ok.length > 0) setFiles((f) => [...f, ...ok]);
+  };
+
+  const change = (value: string) => {
+    setText(value);
+    if (value.trim() && Math.abs(value.length - lastSignalLength.current) >= 3) {
+      lastSignalLength.current = value.length;
+      onTyping();
+    }
+  };
+
+  const send = async () => {
+    if (progress !== null) return;
+    const body = text.trim();
+    if (!body && files.length === 0) return;
+    let uploaded: Attachment[] = [];
+    if (files.length > 0) {
+      setProgress(0);
+      try {
+        uploaded = await uploadAttachments(files, setProgress);
+      } catch (err) {
+        setProgress(null);
+        toast.show({ message: (err as Error).message, type: 'error' });
+        return;
+      }
+      setProgress(null);
+    }
+    onSend(body, uploaded);
+    setText('');
+    setFiles([]);
+    lastSignalLength.current = 0;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      const el = e.target as HTMLTextAreaElement;
+      const at = el.selectionStart ?? text.length;
+      const next = `${text.slice(0, at)}\n${text.slice(el.selectionEnd ?? at)}`;
+      setText(next);
+      requestAnimationFrame(() => el.setSelectionRange(at + 1, at + 1));
+      return;
+    }
+    if (e.shiftKey) return;
+    e.preventDefault();
+    void send();
+  };
+
+  return (
+    <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1, bgcolor: 'background.paper' }}>
+      {progress !== null && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round(progress * 100)}
+          aria-label="Upload progress"
+          sx={{ mb: 1 }}
+        />
+      )}
+      {files.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }} aria-label="Attachments to send">
+          {files.map((f, i) => (
+            <Chip
+              key={`${f.name}-${i}`}
+              label={f.name}
+              size="small"
+              onDelete={() => setFiles((list) => list.filter((_, j) => j !== i))}
+            />
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'row', sm: 'row' },
+            flexWrap: 'wrap',
+            maxWidth: { xs: 80, sm: 'none' },
+          }}
+        >
+          <Tooltip title="Attach files">
+            <IconButton aria-label="Attach files" onClick={() => picker.current?.click()} size="small">
+              <AttachFileOutlined />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Camera">
+            <IconButton aria-label="Camera" onClick={() => setCameraOpen(true)} size="small">
+              <PhotoCameraOutlined />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Emoji">
+            <IconButton aria-label="Emoji" onClick={onEmoji} size="small">
+              <EmojiEmotionsOutlined />
+            </IconButton>
+          </Tooltip>
+          <VoiceRecorder onRecording={(file) => setFiles((f) => [...f, file])} />
+        </Box>
+        <TextField
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type a message"
+          multiline
+          minRows={3}
+          maxRows={10}
+          fullWidth
+          size="small"
+          slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+        />
+        <IconButton color="primary" aria-label="Send" onClick={() => void send()} disabled={progress !== null}>
+          <SendOutlined />
+        </IconButton>
+      </Box>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        multiple
+        accept={ACCEPT}
+        data-testid="chat-file-input"
+        onChange={(e) => {
+          const list = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          void addFiles(list);
+        }}
+      />
+      <CameraDialog open={cameraOpen} onClose={() => setCameraOpen(false)} onCapture={(f) => void addFiles([f])} />
+    </Box>
+  );
+}

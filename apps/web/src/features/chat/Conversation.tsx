@@ -1,0 +1,243 @@
+/**
+ * The selected conversation: header (avatar and name link to the profile, online state, Call, the
+ * chat menu), the pinned banner, the virtualised message list (older pages load at the top), the
+ * typing line and the composer.
+ */
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Virtuoso } from 'react-virtuoso';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import { LAYOUT, Messages, type ChatDto } from '@sajha/contract';
+import type { Attachment } from './attachments';
+import type { Thread } from './chatState';
+import { Composer } from './Composer';
+import { EmojiPanel } from './EmojiPanel';
+import { MediaViewer } from './MediaViewer';
+import { MessageBubble, type BubbleActions } from './MessageBubble';
+import type { ChatApi } from './useChat';
+
+export function openCallPopup(uid: string): void {
+  const { width, height } = LAYOUT.callPopup;
+  window.open(`/call/${uid}`, `call-${uid}`, `popup=yes,width=${width},height=${height}`);
+}
+
+function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => void; onEditGroup: () => void }) {
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const group = chat.sender.type === 'group';
+  const profile = `/u/${chat.sender.username}`;
+  const avatar = (
+    <Badge
+      overlap="circular"
+      variant="dot"
+      color="success"
+      invisible={!chat.sender.online}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    >
+      <Avatar src={chat.sender.avatar ?? undefined} alt={chat.sender.name}>
+        {chat.sender.name.slice(0, 1).toUpperCase()}
+      </Avatar>
+    </Badge>
+  );
+  const closeThen = (fn?: () => void) => () => {
+    setMenu(null);
+    fn?.();
+  };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <IconButton aria-label="Back to conversations" onClick={onBack} sx={{ display: { md: 'none' } }}>
+        <ArrowBack />
+      </IconButton>
+      {group ? (
+        avatar
+      ) : (
+        <RouterLink to={profile} aria-label={`${chat.sender.name} profile`}>
+          {avatar}
+        </RouterLink>
+      )}
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        {group ? (
+          <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
+            {chat.sender.name}
+          </Typography>
+        ) : (
+          <Link
+            component={RouterLink}
+            to={profile}
+            underline="hover"
+            color="inherit"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, display: 'block' }}
+            noWrap
+          >
+            {chat.sender.name}
+          </Link>
+        )}
+        <Typography variant="caption" color="text.secondary" noWrap component="p">
+          {group ? 'Group' : `@${chat.sender.username} · ${chat.sender.online ? 'Online' : 'Offline'}`}
+        </Typography>
+      </Box>
+      <Button
+        startIcon={<VideocamOutlined />}
+        onClick={() => openCallPopup(chat.sender.uid)}
+        variant="outlined"
+        size="small"
+        aria-label="Call"
+      >
+        Call
+      </Button>
+      <IconButton aria-label="Chat menu" onClick={(e) => setMenu(e.currentTarget)}>
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={menu} open={menu !== null} onClose={closeThen()}>
+        {!group && (
+          <MenuItem onClick={closeThen(() => void navigate(`/profile/${chat.sender.username}`))}>View profile</MenuItem>
+        )}
+        {group && <MenuItem onClick={closeThen(onEditGroup)}>Edit Group</MenuItem>}
+        <MenuItem onClick={closeThen()}>Block User</MenuItem>
+        {group && <MenuItem onClick={closeThen()}>Change Group Name</MenuItem>}
+        {group && <MenuItem onClick={closeThen()}>Set Group Profile Picture</MenuItem>}
+      </Menu>
+    </Box>
+  );
+}
+
+export function Conversation({
+  chat,
+  thread,
+  api,
+  onBack,
+}: {
+  chat: ChatDto;
+  thread: Thread | undefined;
+  api: ChatApi;
+  onBack: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [viewer, setViewer] = useState<{ items: Attachment[]; index: number } | null>(null);
+  const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
+  const [hiddenPin, setHiddenPin] = useState<string | null>(null);
+  const group = chat.sender.type === 'group';
+  const me = api.me?.uid;
+  const items = useMemo(() => thread?.items ?? [], [thread]);
+  const pinned = chat.pinned && chat.pinned.id !== hiddenPin ? chat.pinned : null;
+
+  const { react, pin, remove } = api;
+  const actions = useMemo<BubbleActions>(
+    () => ({
+      onReact: react,
+      onMoreReactions: (id) => setPanel({ reactTo: id }),
+      onPin: pin,
+      onDelete: remove,
+      onOpenMedia: (list, index) => setViewer({ items: list, index }),
+    }),
+    [react, pin, remove],
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
+      {/* "Edit Group" opens the side panel with the group options. */}
+      <Header chat={chat} onBack={onBack} onEditGroup={() => setPanel({ reactTo: null })} />
+      {pinned && (
+        <Paper
+          square
+          elevation={0}
+          role="region"
+          aria-label="Pinned message"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 0.5, bgcolor: 'action.selected' }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {Messages.chat.pinned}
+          </Typography>
+          <Typography variant="body2" noWrap sx={{ flex: 1 }}>
+            {pinned.content || pinned.attachments[0]?.name || ''}
+          </Typography>
+          <IconButton size="small" aria-label="Close pinned message" onClick={() => setHiddenPin(pinned.id)}>
+            <CloseOutlined fontSize="small" />
+          </IconButton>
+        </Paper>
+      )}
+      <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }} role="log" aria-label="Messages" aria-live="polite">
+        {!thread || (thread.loading && items.length === 0) ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+            <CircularProgress aria-label="Loading messages" />
+          </Box>
+        ) : items.length === 0 ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', color: 'text.secondary' }}>
+            <Typography>Say hello to {chat.sender.name}!</Typography>
+          </Box>
+        ) : (
+          <Virtuoso
+            key={chat.id}
+            style={{ height: '100%' }}
+            data={items}
+            firstItemIndex={thread.firstIndex}
+            initialTopMostItemIndex={items.length - 1}
+            followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+            startReached={() => api.loadOlder(chat.id)}
+            computeItemKey={(_, m) => m.clientId ?? m.id}
+            components={{
+              Header: () =>
+                thread.loading ? (
+                  <Box sx={{ textAlign: 'center', py: 1 }}>
+                    <CircularProgress size={20} />
+                  </Box>
+                ) : (
+                  <Box sx={{ height: 8 }} />
+                ),
+              Footer: () => <Box sx={{ height: 8 }} />,
+            }}
+            itemContent={(_, m) => <MessageBubble m={m} own={m.sender.uid === me} group={group} actions={actions} />}
+          />
+        )}
+      </Box>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        aria-live="polite"
+        sx={{ px: 2, minHeight: 20, fontStyle: 'italic' }}
+      >
+        {api.typing ? Messages.chat.typing(api.typing) : ''}
+      </Typography>
+      <Composer
+        text={text}
+        setText={setText}
+        onSend={(body, attachments) => api.send(chat.id, body, attachments)}
+        onTyping={() => api.typingSignal(chat.id)}
+        onEmoji={() => setPanel({ reactTo: null })}
+      />
+      <EmojiPanel
+        open={panel !== null}
+        title={panel?.reactTo ? 'React' : 'Emoji'}
+        showGroupOptions={group && !panel?.reactTo}
+        onClose={() => setPanel(null)}
+        onPick={(e) => {
+          if (panel?.reactTo) {
+            api.react(panel.reactTo, e);
+            setPanel(null);
+          } else setText(text + e);
+        }}
+      />
+      <MediaViewer
+        items={viewer?.items ?? []}
+        index={viewer?.index ?? null}
+        onIndex={(index) => setViewer((v) => (v ? { ...v, index } : v))}
+        onClose={() => setViewer(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The side panel: an emoji grid of 5 columns (for a reaction, or into the message being written) and,
+ * in a group, the group options. "Change Group Name" and "Set Group Profile Picture" do nothing
+ * visible yet, as the spec describes.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+
+export const EMOJI_GRID = [
+  '😀',
+  '😁',
+  '😂',
+  '🤣',
+  '😊',
+  '😍',
+  '😘',
+  '😎',
+  '🤔',
+  '😴',
+  '😢',
+  '😭',
+  '😡',
+  '😱',
+  '🥳',
+  '👍',
+  '👎',
+  '👏',
+  '🙏',
+  '💪',
+  '❤️',
+  '💔',
+  '🔥',
+  '✨',
+  '🎉',
+  '🌸',
+  '🏔️',
+  '☕',
+  '🍛',
+  '📷',
+];
+
+export function EmojiPanel({
+  open,
+  title,
+  showGroupOptions,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  showGroupOptions: boolean;
+  onPick: (emoji: string) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300, p: 2 } } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <IconButton aria-label="Close panel" onClick={onClose}>
+          <CloseOutlined />
+        </IconButton>
+      </Box>
+      <Box role="grid" aria-label="Emoji" sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 0.5 }}>
+        {EMOJI_GRID.map((e) => (
+          <Button
+            key={e}
+            aria-label={`Emoji ${e}`}
+            onClick={() => onPick(e)}
+            sx={{ minWidth: 0, fontSize: 24, p: 0.5 }}
+          >
+            {e}
+          </Button>
+        ))}
+      </Box>
+      {showGroupOptions && (
+        <>
+          <Typography variant="subtitle2" sx={{ mt: 3 }}>
+            Group options
+          </Typography>
+          <List dense>
+            {['Change Group Name', 'Set Group Profile Picture'].map((label) => (
+              <ListItemButton key={label}>
+                <ListItemText primary={label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </>
+      )}
+    </Drawer>
+  );
+}

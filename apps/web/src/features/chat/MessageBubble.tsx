@@ -1,0 +1,287 @@
+/**
+ * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
+ * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
+ * reaction quick set, more reactions, Reply/Forward (nothing visible yet), Pin or Unpin, and Delete
+ * for one's own messages.
+ */
+import { memo, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
+import { LIMITS, REACTION_QUICK_SET } from '@sajha/contract';
+import { isImage, isVideo, isVoice, type Attachment } from './attachments';
+import { formatTime, type UiMessage } from './chatState';
+
+export interface BubbleActions {
+  onReact: (id: string, reaction: string) => void;
+  onMoreReactions: (id: string) => void;
+  onPin: (id: string, pinned: boolean) => void;
+  onDelete: (id: string) => void;
+  onOpenMedia: (items: Attachment[], index: number) => void;
+}
+
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}...` : s);
+
+function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean; onOpen: (i: number) => void }) {
+  const images = items.filter(isImage);
+  const others = items.filter((a) => !isImage(a));
+  const shown = images.slice(0, LIMITS.messageThumbnailsMax);
+  const extra = images.length - shown.length;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 0.5 }}>
+      {shown.length > 0 && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${Math.min(shown.length, 4)}, 1fr)`, gap: 0.5 }}>
+          {shown.map((a, i) => (
+            <Box
+              key={a.id}
+              component="button"
+              type="button"
+              aria-label={`Open ${a.name}`}
+              onClick={() => onOpen(items.indexOf(a))}
+              sx={{ position: 'relative', p: 0, border: 0, cursor: 'pointer', bgcolor: 'transparent', borderRadius: 1 }}
+            >
+              <Box
+                component="img"
+                src={a.file}
+                alt={a.name}
+                loading="lazy"
+                sx={{
+                  width: '100%',
+                  aspectRatio: '1',
+                  objectFit: 'cover',
+                  borderRadius: 1,
+                  display: 'block',
+                  minWidth: 64,
+                  maxHeight: 200,
+                }}
+              />
+              {extra > 0 && i === shown.length - 1 && (
+                <Box
+                  sx={{
+                    position: 'absolute',
+                    inset: 0,
+                    bgcolor: 'rgba(0,0,0,0.55)',
+                    color: '#fff',
+                    display: 'grid',
+                    placeItems: 'center',
+                    borderRadius: 1,
+                    fontSize: 22,
+                    fontWeight: 700,
+                  }}
+                >
+                  +{extra}
+                </Box>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {others.map((a) =>
+        isVoice(a) ? (
+          <audio
+            key={a.id}
+            src={a.file}
+            controls
+            preload="none"
+            aria-label={`Voice note ${a.name}`}
+            style={{ maxWidth: 260 }}
+          />
+        ) : (
+          <Chip
+            key={a.id}
+            icon={isVideo(a) ? <PlayCircleOutline /> : <InsertDriveFileOutlined />}
+            label={`${isVideo(a) ? cut(a.name, LIMITS.videoNameMax) : a.name} · ${a.size}`}
+            onClick={() => onOpen(items.indexOf(a))}
+            aria-label={`Open ${a.name}`}
+            sx={{
+              justifyContent: 'flex-start',
+              maxWidth: '100%',
+              bgcolor: own ? 'rgba(255,255,255,0.18)' : undefined,
+              color: 'inherit',
+            }}
+          />
+        ),
+      )}
+    </Box>
+  );
+}
+
+function Reactions({ list }: { list: UiMessage['reactions'] }) {
+  if (list.length === 0) return null;
+  const counts = new Map<string, string[]>();
+  for (const r of list) counts.set(r.reaction, [...(counts.get(r.reaction) ?? []), r.username]);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, mt: -0.5, flexWrap: 'wrap' }}>
+      {[...counts].map(([emoji, users]) => (
+        <Box
+          key={emoji}
+          title={users.join(', ')}
+          aria-label={`Reaction ${emoji} by ${users.join(', ')}`}
+          sx={{
+            px: 0.75,
+            borderRadius: 3,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            fontSize: 13,
+          }}
+        >
+          {emoji}
+          {users.length > 1 ? ` ${users.length}` : ''}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function BubbleInner({
+  m,
+  own,
+  group,
+  actions,
+}: {
+  m: UiMessage;
+  own: boolean;
+  group: boolean;
+  actions: BubbleActions;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const stored = !m.pending;
+  return (
+    <Box
+      data-message-id={m.id}
+      sx={{
+        display: 'flex',
+        justifyContent: own ? 'flex-end' : 'flex-start',
+        gap: 1,
+        px: 2,
+        py: 0.5,
+        '&:hover .msg-options': { opacity: 1 },
+      }}
+    >
+      {!own && group && (
+        <Avatar src={m.sender.avatar ?? undefined} alt={m.sender.name} sx={{ width: 28, height: 28, mt: 2.5 }}>
+          {m.sender.name.slice(0, 1)}
+        </Avatar>
+      )}
+      <Box
+        sx={{ maxWidth: '75%', display: 'flex', flexDirection: 'column', alignItems: own ? 'flex-end' : 'flex-start' }}
+      >
+        {!own && group && (
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            {m.sender.name}
+          </Typography>
+        )}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            flexDirection: own ? 'row-reverse' : 'row',
+            gap: 0.5,
+            maxWidth: '100%',
+          }}
+        >
+          <Box
+            role="article"
+            aria-label={`Message from ${own ? 'you' : m.sender.name}`}
+            sx={{
+              px: 1.5,
+              py: 1,
+              borderRadius: 2.5,
+              minWidth: 0,
+              bgcolor: own ? 'primary.main' : 'action.hover',
+              color: own ? 'primary.contrastText' : 'text.primary',
+              borderBottomRightRadius: own ? 6 : undefined,
+              borderBottomLeftRadius: own ? undefined : 6,
+              opacity: m.pending ? 0.75 : 1,
+            }}
+          >
+            {m.content && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {m.content}
+              </Typography>
+            )}
+            {m.attachments.length > 0 && (
+              <Attachments items={m.attachments} own={own} onOpen={(i) => actions.onOpenMedia(m.attachments, i)} />
+            )}
+          </Box>
+          {stored && (
+            <IconButton
+              className="msg-options"
+              aria-label="Message options"
+              size="small"
+              onClick={(e) => setAnchor(e.currentTarget)}
+              sx={{ opacity: { xs: 0.6, md: 0.25 }, '&:focus-visible': { opacity: 1 } }}
+            >
+              <MoreVert fontSize="small" />
+            </IconButton>
+          )}
+        </Box>
+        <Reactions list={m.reactions} />
+        <Typography variant="caption" color="text.secondary" sx={{ mx: 1 }}>
+          {m.pinned ? '📌 ' : ''}
+          {m.live ? 'Just now' : formatTime(m.timestamp)}
+          {own && m.status === 'read' ? ' · Seen' : ''}
+        </Typography>
+      </Box>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <Box role="group" aria-label="Quick reactions" sx={{ display: 'flex', px: 1, pb: 0.5 }}>
+          {REACTION_QUICK_SET.map((r) => (
+            <IconButton
+              key={r}
+              aria-label={`React ${r}`}
+              onClick={() => {
+                actions.onReact(m.id, r);
+                close();
+              }}
+              sx={{ fontSize: 20, width: 40, height: 40 }}
+            >
+              {r}
+            </IconButton>
+          ))}
+        </Box>
+        <MenuItem
+          onClick={() => {
+            actions.onMoreReactions(m.id);
+            close();
+          }}
+        >
+          More reactions
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={close}>Reply</MenuItem>
+        <MenuItem onClick={close}>Forward</MenuItem>
+        <MenuItem
+          onClick={() => {
+            actions.onPin(m.id, !m.pinned);
+            close();
+          }}
+        >
+          {m.pinned ? 'Unpin' : 'Pin'}
+        </MenuItem>
+        {own && (
+          <MenuItem
+            onClick={() => {
+              actions.onDelete(m.id);
+              close();
+            }}
+            sx={{ color: 'error.main' }}
+          >
+            Delete
+          </MenuItem>
+        )}
+      </Menu>
+    </Box>
+  );
+}
+
+export const MessageBubble = memo(BubbleInner);

@@ -1,0 +1,175 @@
+/**
+ * New conversation or group (part 2 §5, §9): at most 400 px wide; the search runs after a 500 ms
+ * pause and only for more than 2 characters; a group needs a name and at least 2 members.
+ */
+import { useEffect, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { DURATIONS_MS, Events, LAYOUT, LIMITS } from '@sajha/contract';
+import { useRealtime } from '../../app/realtime';
+
+interface Found {
+  uid: string;
+  fullname: string;
+  profile_pic: string | null;
+  username: string;
+}
+
+function useUserSearch(query: string): Found[] {
+  const { socket } = useRealtime();
+  const [results, setResults] = useState<Found[]>([]);
+  useEffect(() => {
+    if (!socket) return;
+    const onResults = (list: unknown) => {
+      if (!Array.isArray(list) || list.length === 0) {
+        console.log('search_results: unexpected format', list);
+        setResults([]);
+        return;
+      }
+      setResults(list as Found[]);
+    };
+    socket.on(Events.searchResults, onResults);
+    return () => {
+      socket.off(Events.searchResults, onResults);
+    };
+  }, [socket]);
+  useEffect(() => {
+    const q = query.trim();
+    const t = window.setTimeout(() => {
+      if (q.length < LIMITS.searchMinChars) setResults([]);
+      else socket?.emit(Events.searchUser, q);
+    }, DURATIONS_MS.searchDebounce);
+    return () => window.clearTimeout(t);
+  }, [query, socket]);
+  return results;
+}
+
+export function NewChatDialog({
+  open,
+  onClose,
+  onDirect,
+  onGroup,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDirect: (uid: string) => void;
+  onGroup: (name: string, userIds: string[]) => void;
+}) {
+  const [tab, setTab] = useState<'direct' | 'group'>('direct');
+  const [query, setQuery] = useState('');
+  const [groupName, setGroupName] = useState('');
+  const [picked, setPicked] = useState<Found[]>([]);
+  const results = useUserSearch(query);
+  const close = () => {
+    setQuery('');
+    setGroupName('');
+    setPicked([]);
+    onClose();
+  };
+  const toggle = (u: Found) =>
+    setPicked((list) => (list.some((p) => p.uid === u.uid) ? list.filter((p) => p.uid !== u.uid) : [...list, u]));
+  const canCreate = groupName.trim().length > 0 && picked.length >= LIMITS.groupMinMembers;
+  const shown = tab === 'group' ? [...picked, ...results.filter((r) => !picked.some((p) => p.uid === r.uid))] : results;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="new-chat-title"
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: LAYOUT.dialogMaxWidth } } }}
+    >
+      <DialogTitle id="new-chat-title">{tab === 'direct' ? 'New conversation' : 'New group'}</DialogTitle>
+      <Tabs value={tab} onChange={(_, v: 'direct' | 'group') => setTab(v)} variant="fullWidth">
+        <Tab value="direct" label="Direct" />
+        <Tab value="group" label="Group" />
+      </Tabs>
+      <DialogContent sx={{ pt: 2 }}>
+        {tab === 'group' && (
+          <TextField
+            label="Group name"
+            value={groupName}
+            onChange={(e) => setGroupName(e.target.value)}
+            fullWidth
+            size="small"
+            sx={{ mt: 1, mb: 2 }}
+            required
+          />
+        )}
+        <TextField
+          label="Search users"
+          placeholder="Name or username"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          fullWidth
+          size="small"
+          autoFocus
+          sx={{ mt: tab === 'direct' ? 1 : 0 }}
+        />
+        <List dense aria-label="Search results" sx={{ minHeight: 120 }}>
+          {shown.map((u) => (
+            <ListItemButton
+              key={u.uid}
+              onClick={() => {
+                if (tab === 'group') return toggle(u);
+                onDirect(u.uid);
+                close();
+              }}
+            >
+              <ListItemAvatar>
+                <Avatar src={u.profile_pic ?? undefined} alt={u.fullname}>
+                  {u.fullname.slice(0, 1).toUpperCase()}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText primary={u.fullname} secondary={`@${u.username}`} />
+              {tab === 'group' && (
+                <Checkbox
+                  edge="end"
+                  checked={picked.some((p) => p.uid === u.uid)}
+                  tabIndex={-1}
+                  slotProps={{ input: { 'aria-label': `Select ${u.fullname}` } }}
+                />
+              )}
+            </ListItemButton>
+          ))}
+        </List>
+        {tab === 'group' && (
+          <Box sx={{ color: 'text.secondary', fontSize: 13 }}>
+            {picked.length} selected (at least {LIMITS.groupMinMembers})
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        {tab === 'group' && (
+          <Button
+            variant="contained"
+            disabled={!canCreate}
+            onClick={() => {
+              onGroup(
+                groupName.trim(),
+                picked.map((p) => p.uid),
+              );
+              close();
+            }}
+          >
+            Create Group
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

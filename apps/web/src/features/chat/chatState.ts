@@ -1,0 +1,194 @@
+/**
+ * Chat screen state as one reducer: the conversations list and, per chat, the loaded messages
+ * (oldest first, as they are drawn). Every server event and every local action is one action type,
+ * so what the screen shows is a pure function of what happened.
+ */
+import type { ChatDto, MessageDto } from '@sajha/contract';
+
+export interface UiMessage extends MessageDto {
+  /** Arrived live or sent from here: shown as "Just now". */
+  live?: boolean;
+  /** Shown at once, waiting for the server's acknowledgement. */
+  pending?: boolean;
+}
+
+export interface Thread {
+  items: UiMessage[];
+  hasMore: boolean;
+  loading: boolean;
+  /** Grows as older pages are put in front (the virtual list keeps its place with it). */
+  firstIndex: number;
+}
+
+export interface ChatState {
+  chats: ChatDto[];
+  loaded: boolean;
+  threads: Record<string, Thread>;
+}
+
+export const initialChatState: ChatState = { chats: [], loaded: false, threads: {} };
+export const PAGE_SIZE = 30;
+const START_INDEX = 1_000_000;
+
+export type ChatAction =
+  | { type: 'chats'; chats: ChatDto[] }
+  | { type: 'upsertChat'; chat: ChatDto }
+  | { type: 'loading'; chatId: string }
+  | { type: 'page'; chatId: string; newestFirst: MessageDto[]; older: boolean }
+  | { type: 'local'; chatId: string; message: UiMessage }
+  | { type: 'incoming'; chatId: string; message: MessageDto; open: boolean }
+  | { type: 'acked'; chatId: string; clientId: string; message: MessageDto }
+  | { type: 'updated'; chatId: string; message: MessageDto }
+  | { type: 'deleted'; chatId: string; mid: string }
+  | { type: 'presence'; uid: string; online: boolean }
+  | { type: 'read'; chatId: string };
+
+const emptyThread: Thread = { items: [], hasMore: true, loading: false, firstIndex: START_INDEX };
+
+function withThread(state: ChatState, chatId: string, fn: (t: Thread) => Thread): ChatState {
+  return { ...state, threads: { ...state.threads, [chatId]: fn(state.threads[chatId] ?? emptyThread) } };
+}
+
+function mapChat(state: ChatState, chatId: string, fn: (c: ChatDto) => ChatDto): ChatState {
+  return { ...state, chats: state.chats.map((c) => (c.id === chatId ? fn(c) : c)) };
+}
+
+/** The chat moves to the top with this message as its last one. */
+function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta: number): ChatState {
+  const chat = state.chats.find((c) => c.id === chatId);
+  if (!chat) return state;
+  const next = { ...chat, messages: [message], unread: (chat.unread ?? 0) + unreadDelta };
+  return { ...state, chats: [next, ...state.chats.filter((c) => c.id !== chatId)] };
+}
+
+const sameMessage = (a: MessageDto, b: MessageDto) =>
+  a.id === b.id || (a.clientId !== undefined && a.clientId === b.clientId);
+
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case 'chats':
+      return { ...state, chats: action.chats, loaded: true };
+    case 'upsertChat':
+      return { ...state, loaded: true, chats: [action.chat, ...state.chats.filter((c) => c.id !== action.chat.id)] };
+    case 'loading':
+      return withThread(state, action.chatId, (t) => ({ ...t, loading: true }));
+    case 'page':
+      return withThread(state, action.chatId, (t) => {
+        const page = [...action.newestFirst].reverse();
+        if (!action.older) {
+          // A fresh first page replaces what was loaded, keeping sends still waiting for their ack.
+          const waiting = t.items.filter((m) => m.pending && !page.some((p) => sameMessage(p, m)));
+          return {
+            items: [...page, ...waiting],
+            hasMore: action.newestFirst.length >= PAGE_SIZE,
+            loading: false,
+            firstIndex: START_INDEX,
+          };
+        }
+        const fresh = page.filter((p) => !t.items.some((m) => m.id === p.id));
+        return {
+          items: [...fresh, ...t.items],
+          hasMore: action.newestFirst.length >= PAGE_SIZE,
+          loading: false,
+          firstIndex: t.firstIndex - fresh.length,
+        };
+      });
+    case 'local':
+      return bump(
+        withThread(state, action.chatId, (t) => ({ ...t, items: [...t.items, action.message] })),
+        action.chatId,
+        action.message,
+        0,
+      );
+    case 'incoming': {
+      const thread = state.threads[action.chatId];
+      const known = thread?.items.some((m) => sameMessage(m, action.message));
+      let next = state;
+      if (thread && !known) {
+        next = withThread(state, action.chatId, (t) => ({
+          ...t,
+          items: [...t.items, { ...action.message, live: true }],
+        }));
+      }
+      return bump(next, action.chatId, action.message, action.open || known ? 0 : 1);
+    }
+    case 'acked': {
+      // A send from the outbox after a reload has no local copy in this page: it joins the list now.
+      const next = withThread(state, action.chatId, (t) => ({
+        ...t,
+        items: t.items.some((m) => sameMessage(m, action.message))
+          ? t.items.map((m) => (m.clientId === action.clientId ? { ...action.message, live: true } : m))
+          : [...t.items, { ...action.message, live: true }],
+      }));
+      return mapChat(next, action.chatId, (c) =>
+        c.messages[0]?.clientId === action.clientId ? { ...c, messages: [action.message] } : c,
+      );
+    }
+    case 'updated': {
+      const m = action.message;
+      const next = withThread(state, action.chatId, (t) => ({
+        ...t,
+        items: t.items.map((x) => (x.id === m.id ? { ...m, live: x.live } : x)),
+      }));
+      return mapChat(next, action.chatId, (c) => ({
+        ...c,
+        pinned: m.pinned ? m : c.pinned?.id === m.id ? null : c.pinned,
+        messages: c.messages[0]?.id === m.id ? [m] : c.messages,
+      }));
+    }
+    case 'deleted': {
+      const next = withThread(state, action.chatId, (t) => ({
+        ...t,
+        items: t.items.filter((m) => m.id !== action.mid),
+      }));
+      const rest = next.threads[action.chatId]?.items ?? [];
+      return mapChat(next, action.chatId, (c) => ({
+        ...c,
+        pinned: c.pinned?.id === action.mid ? null : c.pinned,
+        messages: c.messages[0]?.id === action.mid ? rest.slice(-1) : c.messages,
+      }));
+    }
+    case 'presence':
+      return {
+        ...state,
+        chats: state.chats.map((c) =>
+          c.sender.type === 'direct' && c.sender.uid === action.uid
+            ? { ...c, sender: { ...c.sender, online: action.online } }
+            : c,
+        ),
+      };
+    case 'read':
+      return mapChat(state, action.chatId, (c) => ({ ...c, unread: 0 }));
+  }
+}
+
+/** The last-message preview in the list: 40 characters, then an ellipsis. */
+export function preview(chat: ChatDto, max: number): string {
+  const last = chat.messages[0];
+  if (!last) return '';
+  const text = last.content.trim() || (last.attachments.length > 0 ? '📎 Attachment' : '');
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** The path that selects a chat: /message/{username} for a person, /message/{chatId} for a group. */
+export const chatPath = (chat: ChatDto): string =>
+  chat.sender.type === 'group' ? `/message/${chat.id}` : `/message/${chat.sender.username}`;
+
+/** Which chat a /message/{user} parameter names: '@name' or 'name' for a person, an id for a group. */
+export function findChat(chats: ChatDto[], param: string | undefined): ChatDto | undefined {
+  if (!param) return undefined;
+  const name = param.replace(/^@/, '').toLowerCase();
+  return (
+    chats.find((c) => c.id === param) ??
+    chats.find((c) => c.sender.type === 'direct' && c.sender.username.toLowerCase() === name)
+  );
+}
+
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  const now = new Date();
+  const sameDay = d.toDateString() === now.toDateString();
+  return sameDay
+    ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString([], { month: 'short', day: 'numeric' });
+}
