@@ -14,8 +14,13 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { authRoutes } from './features/auth/routes.js';
+import { chatSocketModule } from './features/chat/events.js';
+import { chatRoutes } from './features/chat/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { notificationsSocketModule } from './features/notifications/events.js';
+import { mediaRoutes } from './features/media/routes.js';
+import { postsSocketModule } from './features/posts/events.js';
+import { postsRoutes } from './features/posts/routes.js';
 import { sendDigests } from './features/notifications/service.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
@@ -116,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(http, deps);
   authRoutes(http, deps);
   // Area routes register below, one line each.
+  postsRoutes(http, deps);
+  mediaRoutes(http, deps);
+  chatRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -125,7 +133,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     // Area socket modules, one entry each.
-    mainModules: [sessionSocketModule(deps), notificationsSocketModule(deps)],
+    mainModules: [
+      sessionSocketModule(deps),
+      notificationsSocketModule(deps),
+      postsSocketModule(deps),
+      chatSocketModule(deps),
+    ],
     callModules: [],
   });
   deps.realtime = realtime;

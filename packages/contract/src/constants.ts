@@ -100,6 +100,9 @@ export const RINGTONE_VOLUME = 0.5;
 export const SERVICE_WORKER_VERSION = 'v97';
 export const REACTION_QUICK_SET = ['😀', '😂', '❤️', '👍', '😢'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'] as const;
+/** Where a post's link can be shared from the share dialog (part 2 §2). */
+export const SHARE_NETWORKS = ['facebook', 'x', 'linkedin', 'whatsapp', 'messenger', 'native', 'copy', 'qr'] as const;
+export const FEED_PAGE_SIZE = 10;
 export const CHAT_ATTACHMENT_TYPES = ['image/*', 'video/*', 'audio/*', 'application/pdf', 'text/plain'] as const;
 
 /** The spec's "simple address pattern" for emails. */

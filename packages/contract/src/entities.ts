@@ -54,6 +54,16 @@ export const linkMetaSchema = z.object({
 });
 export type LinkMeta = z.infer<typeof linkMetaSchema>;
 
+export const postMediaSchema = z.object({
+  url: z.string(),
+  kind: z.enum(['image', 'video']),
+  mime: z.string(),
+  poster: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type PostMediaDto = z.infer<typeof postMediaSchema>;
+
 export const postSchema = z.object({
   post_id: idSchema,
   content: z.string(),
@@ -68,16 +78,25 @@ export const postSchema = z.object({
   likes: z.number().int(),
   comments: z.number().int().optional(),
   shares: z.number().int().optional(),
+  /** Preview of the first https URL in the content, when it has one. */
+  link: linkMetaSchema.nullable().optional(),
+  /** The same media as `media`, with kind, poster frame and size, so the client need not guess from names. */
+  mediaDetails: z.array(postMediaSchema).optional(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 
 export const sharedPostPreviewSchema = z.object({
+  post_id: idSchema,
   author: z.string(),
+  username: z.string(),
   image: z.string().nullable(),
   timestamp: isoDate,
   content: z.string(),
   media: z.array(z.string()),
+  mediaDetails: z.array(postMediaSchema),
+  link: linkMetaSchema.nullable(),
 });
+export type SharedPostPreview = z.infer<typeof sharedPostPreviewSchema>;
 
 export const replySchema = z.object({
   id: idSchema,
@@ -121,6 +140,8 @@ export const messageSchema = z.object({
   pinned: z.boolean(),
   status: z.string(),
   sender: chatPersonSchema,
+  /** The id the sending client gave (lets its tabs match the stored copy to the one shown at once). */
+  clientId: z.string().optional(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 export const chatSchema = z.object({
@@ -128,6 +149,8 @@ export const chatSchema = z.object({
   sender: chatPersonSchema.extend({ uid: idSchema, type: z.enum(['direct', 'group']) }),
   messages: z.array(messageSchema),
   unread: z.number().int().optional(),
+  /** The chat's pinned message (one at a time), for the 'Pinned 📌' banner. */
+  pinned: messageSchema.nullable().optional(),
 });
 export type ChatDto = z.infer<typeof chatSchema>;
 

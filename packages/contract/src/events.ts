@@ -47,6 +47,10 @@ export const Events = {
   addChat: 'add_chat',
   searchUser: 'search_user',
   searchResults: 'search_results',
+  // Ours (the spec names no receive events for these): live presence, reactions/pins, deletes.
+  presence: 'presence',
+  messageUpdated: 'message_updated',
+  messageDeleted: 'message_deleted',
 
   // Posts, feed, comments (/real)
   likePost: 'likePost',
@@ -67,6 +71,8 @@ export const Events = {
   profileStatus: 'gPSR',
   hideProfileStatus: 'hPS',
   hideProfileStatusResult: 'hPSR',
+  /** Ours (the spec does not show how shares are counted): a member shared a post's link. */
+  sharePost: 'sharePost',
 
   // Reels, features, settings (/real)
   getReels: 'getReels',

@@ -42,6 +42,12 @@ export const Messages = {
     showMore: 'Show more...',
     showLess: 'Show less',
     linkCopied: 'Link Copied!',
+    created: 'Post created',
+    edited: 'Post updated',
+    deleted: 'Post deleted',
+    ownerOnly: 'Only the author can change this post.',
+    gone: 'This post no longer exists.',
+    commentGone: 'This comment no longer exists.',
   },
   chat: {
     empty: 'No conversations available.',
@@ -61,11 +67,29 @@ export const Messages = {
     recordingPauseError: 'Error pausing recording. Please try again.',
     recordingResumeError: 'Error resuming recording. Please try again.',
     videoUnsupported: 'Your browser does not support the video tag.',
+    /** Server-side chat refusals (the spec leaves these to us). */
+    notMember: 'This conversation is not available.',
+    notSender: 'Only the sender can delete this message.',
+    messageNotFound: 'This message no longer exists.',
+    userNotFound: 'That member could not be found.',
+    selfChat: 'You cannot start a conversation with yourself.',
+    groupNeedsMembers: 'Choose at least 2 members for a group.',
+    groupNeedsName: 'A group needs a name.',
+    attachmentNotFound: 'An attachment could not be found. Please upload it again.',
   },
   feature: { submitted: 'Feature suggestion submitted successfully!' },
   profileStatus: {
     hidden: 'Your profile status has been hidden successfully.',
     hideFailed: 'Failed to hide profile status.',
+    /** By percent complete (part 2 §9): under 33, 33-65, 66-99; 100 picks one of `complete`. */
+    low: 'Your profile is just getting started. Add a few details so people can find you.',
+    medium: 'Good progress! A few more details will make your profile stand out.',
+    high: 'Almost there! Finish the last step to complete your profile.',
+    complete: [
+      'Congratulations! Your profile is complete.',
+      'Well done! Your profile is all set.',
+      'Great job! Everything on your profile is filled in.',
+    ],
   },
   profile: {
     updated: 'Your profile has been successfully updated.',

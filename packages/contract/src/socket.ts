@@ -27,7 +27,7 @@ import {
   userProfileSchema,
   userSearchResultSchema,
 } from './entities.js';
-import { FEED_CATEGORIES, LIMITS, SOCIAL_PLATFORMS } from './constants.js';
+import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS, SOCIAL_PLATFORMS } from './constants.js';
 
 const none = z.tuple([]);
 const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
@@ -154,6 +154,13 @@ export const clientEventSchemas = {
   [Events.getSpotlight]: none,
   [Events.getProfileStatus]: none,
   [Events.hideProfileStatus]: none,
+  [Events.sharePost]: one(
+    z.object({
+      post_id: idSchema,
+      network: z.enum(SHARE_NETWORKS),
+      ref: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/),
+    }),
+  ),
 
   // Reels, features, settings
   [Events.getReels]: z.tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(1).max(20).optional()]),
@@ -215,7 +222,13 @@ const mutationResult = z.object({
   content: z.string().optional(),
   message: z.string(),
 });
-const postsPage = z.object({ posts: z.array(postSchema), totalCount: z.number().int() });
+const postsPage = z.object({
+  posts: z.array(postSchema),
+  totalCount: z.number().int(),
+  /** Echo of the request, so a client that switched category can drop a late page. */
+  category: z.enum(FEED_CATEGORIES).optional(),
+  offset: z.number().int().optional(),
+});
 const toggleState = z.object({ userUid: idSchema, isOn: z.boolean() });
 
 /** Server -> client events, keyed by wire name, each with its one payload. */
@@ -243,6 +256,9 @@ export const serverEventSchemas = {
   [Events.chatStarted]: z.array(chatSchema),
   [Events.addChat]: z.array(chatSchema),
   [Events.searchResults]: z.array(userSearchResultSchema),
+  [Events.presence]: z.object({ uid: idSchema, online: z.boolean() }),
+  [Events.messageUpdated]: messageSchema.extend({ chatId: idSchema }),
+  [Events.messageDeleted]: z.object({ mid: idSchema, chatId: idSchema }),
 
   [Events.comments]: z.object({ post_id: idSchema, comments: z.array(commentSchema) }),
   [Events.fetchOnePost]: postSchema,
@@ -287,6 +303,9 @@ export const serverEventSchemas = {
   [Events.toggleScreenSharing]: toggleState.extend({ stream: z.string().optional() }),
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
+
+/** send_message's acknowledgement carries the stored message (the same one on a resend). */
+export type SendMessageAck = { ok: true; data: z.output<typeof messageSchema> } | { ok: false; error: string };
 
 /** Socket.IO typed maps. Client events may end with an acknowledgement callback. */
 export type Ack = (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void;

@@ -46,19 +46,19 @@ const appRoutes: RouteObject[] = [
   { path: '/reset-password/:token', ...page(() => import('../features/auth/ResetPasswordPage')) },
   { path: '/terms', ...page(() => import('../features/legal/TermsPage')) },
   { path: '/privacy', ...page(() => import('../features/legal/PrivacyPage')) },
-  { path: '/post/:postId?', ...placeholder('Post') },
-  { path: '/p/:postId?', ...placeholder('Post') },
+  { path: '/post/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
+  { path: '/p/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
   {
     element: <RequireAuth />,
     children: [
       {
         ...page(() => import('../shell/AppLayout')),
         children: [
-          { path: '/home', ...placeholder('Home') },
+          { path: '/home', ...page(() => import('../features/feed/HomePage')) },
           { path: '/features', ...placeholder('Features') },
           { path: '/clips/:id?', ...placeholder('Clips') },
-          { path: '/view/:postId?', ...placeholder('Post') },
-          { path: '/message/:user?', ...placeholder('Messages') },
+          { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
+          { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },
           { path: '/settings/:tab?', ...placeholder('Settings') },
           { path: '/profile/:username?', ...placeholder('Profile') },
           { path: '/u/:username?', ...placeholder('Profile') },
