@@ -16,6 +16,10 @@ const SPECS = {
   resetPerIp: { points: 10, duration: 60 * 60 },
   resetPerAccount: { points: 5, duration: 60 * 60 },
   googlePerIp: { points: 30, duration: 15 * 60 },
+  createPostPerUser: { points: 30, duration: 10 * 60 },
+  linkMetaPerUser: { points: 60, duration: 10 * 60 },
+  /** Outbound fetches for previews not yet cached. */
+  linkFetchPerUser: { points: 20, duration: 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 

@@ -4,7 +4,6 @@
  * Never throws: on any failure the preview is empty but for the url, as the spec asks.
  */
 import { eq } from 'drizzle-orm';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { LinkMeta } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { linkPreviews } from '../../db/schema.js';
@@ -19,7 +18,7 @@ export interface LinkPreviews {
 
 const made = new WeakMap<AppDeps, LinkPreviews>();
 
-/** One per app (its rate limiter lives in memory: per node, which is enough to stop one member's flood). */
+/** One per app. */
 export function linkPreviewsFor(deps: AppDeps): LinkPreviews {
   let lp = made.get(deps);
   if (!lp) {
@@ -30,14 +29,13 @@ export function linkPreviewsFor(deps: AppDeps): LinkPreviews {
 }
 
 function createLinkPreviews(deps: AppDeps): LinkPreviews {
-  const perUser = new RateLimiterMemory({ points: 20, duration: 60, keyPrefix: 'link-meta' });
   return {
     async get(url, userId) {
       const [cached] = await deps.db.select().from(linkPreviews).where(eq(linkPreviews.url, url)).limit(1);
       const ttl = cached?.meta.title ? 24 * HOUR : HOUR;
       if (cached && Date.now() - cached.fetchedAt.getTime() < ttl) return cached.meta;
       try {
-        await perUser.consume(userId);
+        await deps.limiters.consume('linkFetchPerUser', userId);
       } catch {
         return cached?.meta ?? emptyPreview(url);
       }

@@ -4,7 +4,6 @@
  * which the client shows as given (the spec's 'Failed to create post' is for answers without one).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createPostFieldsSchema, linkMetaBodySchema, Messages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { firstIssue } from '../../realtime/handler.js';
@@ -54,22 +53,10 @@ async function readPostForm(
   return { fields, uploads };
 }
 
-/** Per member: 30 posts and 60 previews in 10 minutes, on this node. */
-function limiter(points: number) {
-  const l = new RateLimiterMemory({ points, duration: 600 });
-  return async (key: string) => {
-    try {
-      await l.consume(key);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw new AppError(Messages.server.rateLimited, 429);
-      throw err;
-    }
-  };
-}
-
 export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const postLimit = limiter(30);
-  const previewLimit = limiter(60);
+  // Per member (shared by every node when REDIS_URL is set): 30 posts and 60 previews in 10 minutes.
+  const postLimit = (userId: string) => deps.limiters.consume('createPostPerUser', userId);
+  const previewLimit = (userId: string) => deps.limiters.consume('linkMetaPerUser', userId);
 
   app.post('/api/createPost', async (req: FastifyRequest, reply: FastifyReply) => {
     try {
