@@ -105,6 +105,7 @@ describe('serving the built app', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await asset.text()).length).toBeGreaterThan(0);
 
     const route = await fetch(`${e2e.baseUrl}/friends`);
     expect(route.status).toBe(200);
@@ -117,5 +118,6 @@ describe('serving the built app', () => {
     const res = await fetch(`${e2e.baseUrl}/assets/no-such-chunk-0000.js`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).not.toMatch(/text\/html/);
+    expect(await res.text()).not.toContain('<!doctype');
   });
 });

@@ -169,7 +169,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       closed = true;
       clearInterval(digestTimer);
       await realtime.close();
+      // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
+      const grace = setTimeout(() => http.server.closeAllConnections(), 5000);
+      grace.unref();
       await http.close();
+      clearTimeout(grace);
       deps.mailer.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.database) await database.close();
