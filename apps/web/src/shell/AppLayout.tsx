@@ -2,7 +2,7 @@
  * The signed-in shell (part 1 §2): a sidebar from md up (220 px, 240 px from lg), a bottom bar and a
  * slide-in navigation on small screens (the drawer locks page scroll while open), and the content.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
@@ -176,6 +176,33 @@ export default function AppLayout() {
     setMenuOpen(false);
     setConfirmLogout(true);
   };
+  const navIcon = (label: string) => NAV_ITEMS.find((i) => i.label === label)!.icon;
+  const bottomItems: ({ label: string; value: string; icon: ReactElement; ariaLabel: string } & (
+    { to: string } | { onClick: () => void }
+  ))[] = [
+    { label: 'Home', value: '/home', icon: navIcon('Home'), ariaLabel: 'Home', to: '/home' },
+    { label: 'Clips', value: '/clips', icon: navIcon('Clips'), ariaLabel: 'Clips', to: '/clips' },
+    {
+      label: 'Create',
+      value: 'create',
+      icon: navIcon('Create Post'),
+      ariaLabel: 'Create Post',
+      onClick: () => onAction('createPost'),
+    },
+    {
+      label: 'Messages',
+      value: '/message',
+      icon: (
+        <Badge color="error" badgeContent={unreadMessages} invisible={unreadMessages === 0} max={99}>
+          {navIcon('Messages')}
+        </Badge>
+      ),
+      ariaLabel: 'Messages',
+      to: '/message',
+    },
+    { label: 'Friends', value: '/friends', icon: navIcon('Friends'), ariaLabel: 'Friends', to: '/friends' },
+    { label: 'Menu', value: 'menu', icon: <MenuOutlined />, ariaLabel: 'Open menu', onClick: () => setMenuOpen(true) },
+  ];
   const sidebar = <SidebarContent onAction={onAction} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />;
   const bottomValue = ['/home', '/clips', '/message', '/friends'].find((p) => pathname.startsWith(p)) ?? false;
 
@@ -223,56 +250,16 @@ export default function AppLayout() {
           showLabels={false}
           sx={{ '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 } }}
         >
-          <BottomNavigationAction
-            label="Home"
-            value="/home"
-            icon={NAV_ITEMS[0]!.icon}
-            component={RouterLink}
-            to="/home"
-            aria-label="Home"
-          />
-          <BottomNavigationAction
-            label="Clips"
-            value="/clips"
-            icon={NAV_ITEMS[1]!.icon}
-            component={RouterLink}
-            to="/clips"
-            aria-label="Clips"
-          />
-          <BottomNavigationAction
-            label="Create"
-            value="create"
-            icon={NAV_ITEMS[2]!.icon}
-            onClick={() => onAction('createPost')}
-            aria-label="Create Post"
-          />
-          <BottomNavigationAction
-            label="Messages"
-            value="/message"
-            icon={
-              <Badge color="error" badgeContent={unreadMessages} invisible={unreadMessages === 0} max={99}>
-                {NAV_ITEMS[3]!.icon}
-              </Badge>
-            }
-            component={RouterLink}
-            to="/message"
-            aria-label="Messages"
-          />
-          <BottomNavigationAction
-            label="Friends"
-            value="/friends"
-            icon={NAV_ITEMS[5]!.icon}
-            component={RouterLink}
-            to="/friends"
-            aria-label="Friends"
-          />
-          <BottomNavigationAction
-            label="Menu"
-            value="menu"
-            icon={<MenuOutlined />}
-            onClick={() => setMenuOpen(true)}
-            aria-label="Open menu"
-          />
+          {bottomItems.map((item) => (
+            <BottomNavigationAction
+              key={item.value}
+              label={item.label}
+              value={item.value}
+              icon={item.icon}
+              aria-label={item.ariaLabel}
+              {...('to' in item ? { component: RouterLink, to: item.to } : { onClick: item.onClick })}
+            />
+          ))}
         </BottomNavigation>
       </Paper>
       <LogoutDialog
