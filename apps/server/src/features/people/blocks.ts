@@ -1,0 +1,19 @@
+/**
+ * Blocks: the one question other areas ask ("is either of these two blocking the other?"). A block is
+ * stored one way but its effects (no chat, call, follow, mention, comment, search) apply both ways.
+ */
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { blocks } from '../../db/schema.js';
+
+export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  const [row] = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+    )
+    .limit(1);
+  return Boolean(row);
+}
