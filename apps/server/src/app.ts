@@ -21,10 +21,16 @@ import { notificationsSocketModule } from './features/notifications/events.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { postsSocketModule } from './features/posts/events.js';
 import { postsRoutes } from './features/posts/routes.js';
-import { sendDigests } from './features/notifications/service.js';
+import { notificationJobs } from './features/notifications/jobs.js';
+import { publishNotifications } from './features/notifications/publish.js';
+import { publishPosts } from './features/posts/publish.js';
+import { publishChat } from './features/chat/publish.js';
+import { EventBus } from './events/bus.js';
+import { startJobs } from './platform/jobs.js';
+import { createMemoryPresence, createRedisPresence } from './platform/presence.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
-import { createMailer } from './platform/mail.js';
+import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
 import { createLocalStorage } from './platform/storage.js';
@@ -76,6 +82,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 10, parts: 25, fieldSize: 16 * 1024 },
   });
 
+  const bus = new EventBus(log);
+  const jobs = await startJobs({ database, log, pollSeconds: config.jobPollSeconds });
   const deps: AppDeps = {
     config,
     database,
@@ -89,7 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     limiters: createLimiters(redis),
     storage: createLocalStorage(path.join(config.dataDir, 'media')),
-    realtime: undefined as unknown as Realtime,
+    bus,
+    jobs,
+    presence: redis ? createRedisPresence(redis) : createMemoryPresence(),
   };
 
   // State-changing calls from a foreign site are refused before any handler runs.
@@ -132,6 +142,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
+    bus,
+    presence: deps.presence,
     // Area socket modules, one entry each.
     mainModules: [
       sessionSocketModule(deps),
@@ -141,17 +153,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ],
     callModules: [],
   });
-  deps.realtime = realtime;
+  // Facts -> emits, one publisher per area.
+  publishNotifications(bus, realtime.main);
+  publishPosts(bus, realtime.main);
+  publishChat(deps, bus, realtime.main);
+  // Background work, one registration per area.
+  await mailJobs(jobs, deps.mailer);
+  await notificationJobs(deps);
   await http.ready();
-
-  // The daily digest: checked hourly; each member is claimed atomically, so several nodes are safe.
-  const digestTimer = setInterval(
-    () => {
-      sendDigests(deps).catch((err: unknown) => log.error({ err }, 'digest run failed'));
-    },
-    60 * 60 * 1000,
-  );
-  digestTimer.unref();
 
   let closed = false;
   return {
@@ -167,13 +176,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(digestTimer);
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
       const grace = setTimeout(() => http.server.closeAllConnections(), 5000);
       grace.unref();
       await http.close();
       clearTimeout(grace);
+      await jobs.stop();
+      await deps.presence.close();
       deps.mailer.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.database) await database.close();

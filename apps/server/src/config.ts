@@ -52,6 +52,8 @@ const envSchema = z.object({
     .optional(),
   /** Tests only: a PEM file of one extra certificate authority the link-preview fetcher trusts. */
   LINK_FETCH_TEST_CA: z.string().optional(),
+  /** How often an idle job worker looks for work (seconds); a job sent on the same node wakes it at once. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
 });
@@ -84,6 +86,7 @@ export interface Config {
     allowHttp: boolean;
   };
   timeZone: string;
+  jobPollSeconds: number;
   posts: {
     maxFileBytes: number;
     maxTotalBytes: number;
@@ -134,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: e.PUSH_ALLOW_HTTP,
     },
     timeZone: e.TIME_ZONE,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
       maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),

@@ -2,10 +2,12 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { EventBus } from './events/bus.js';
+import type { Jobs } from './platform/jobs.js';
 import type { Mailer } from './platform/mail.js';
+import type { Presence } from './platform/presence.js';
 import type { Limiters } from './platform/rate-limit.js';
 import type { Storage } from './platform/storage.js';
-import type { Realtime } from './realtime/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -16,6 +18,10 @@ export interface AppDeps {
   limiters: Limiters;
   /** Uploaded bytes (local disk under DATA_DIR/media by default). */
   storage: Storage;
-  /** Filled in once the HTTP server exists; feature services emit through it. */
-  realtime: Realtime;
+  /** Facts services publish; each feature's publish.ts turns them into socket emits. */
+  bus: EventBus;
+  /** The PostgreSQL-backed job queue: mail, push, digests and every other slow or retryable task. */
+  jobs: Jobs;
+  /** Connection counts per member (online, viewing a chat), shared across nodes through Redis. */
+  presence: Presence;
 }

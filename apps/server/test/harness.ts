@@ -69,6 +69,7 @@ export async function startTestApp(
   config.inMemoryDb = !pgDb;
   tweak?.(config);
   const app = await buildApp(config, { logger });
+  appsByDataDir.set(dataDir, app);
   const url = await app.listen();
   // Mailed links should point at the real address, known only once listening.
   config.publicUrl = url;
@@ -79,6 +80,7 @@ export async function startTestApp(
     config,
     dataDir,
     async close() {
+      appsByDataDir.delete(dataDir);
       await app.close();
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
@@ -176,8 +178,15 @@ export function capturingLogger(): { logger: Logger; lines: string[] } {
   return { logger, lines };
 }
 
-/** Mails written to DATA_DIR/outbox (no SMTP configured), oldest first, quoted-printable soft breaks undone. */
+/** The app writing to each data dir, so outbox() can first wait for its queued mail jobs. */
+const appsByDataDir = new Map<string, App>();
+
+/**
+ * Mails written to DATA_DIR/outbox (no SMTP configured), oldest first, quoted-printable soft breaks
+ * undone. Mail is sent by jobs, so this first waits until the app has no mail job waiting or running.
+ */
 export async function outbox(dataDir: string): Promise<{ to: string; subject: string; raw: string }[]> {
+  await appsByDataDir.get(dataDir)?.deps.jobs.idle('mail.send');
   const dir = path.join(dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const mails = [];

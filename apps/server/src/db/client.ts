@@ -15,6 +15,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
+  /** Raw SQL for libraries that bring their own queries (the job queue); several statements when no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,14 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: () => pingWith(db),
+    async executeSql(text, values) {
+      // PGlite's extended protocol takes one statement; schema scripts without values go through exec.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return { rows: (await client.query(text, values)).rows };
+    },
     close: () => client.close(),
   };
 }
@@ -66,6 +76,9 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: () => pingWith(db),
+    async executeSql(text, values) {
+      return { rows: (await pool.query(text, values)).rows as unknown[] };
+    },
     close: () => pool.end(),
   };
 }

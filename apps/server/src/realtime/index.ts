@@ -8,10 +8,19 @@ import { Server } from 'socket.io';
 import type { Logger } from 'pino';
 import { SOCKET_PATHS } from '@sajha/contract';
 import type { Db } from '../db/client.js';
+import type { EventBus } from '../events/bus.js';
 import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessions.js';
 import { presentCurrentUser } from '../features/auth/presenters.js';
 import { isAllowedOrigin } from '../platform/origin.js';
-import { userRoom, type IoServer, type IoSocket } from './types.js';
+import type { Presence } from '../platform/presence.js';
+import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
+
+declare module '../events/bus.js' {
+  interface DomainEvents {
+    /** A member's first tab connected (online) or last tab closed (offline), across every node. */
+    'presence.changed': { userId: string; online: boolean };
+  }
+}
 
 export interface SocketModule {
   /** Called once per authenticated connection; registers the area's handlers with `on(...)`. */
@@ -30,6 +39,8 @@ export interface RealtimeOptions {
   log: Logger;
   publicUrl: string;
   redisUrl?: string | undefined;
+  bus: EventBus;
+  presence: Presence;
   mainModules: SocketModule[];
   callModules: SocketModule[];
 }
@@ -84,12 +95,33 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   const wire = (io: IoServer, modules: SocketModule[]): void => {
     io.on('connection', (socket) => {
-      void socket.join(userRoom(socket.data.user.uid));
+      void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
       for (const m of modules) m.register(socket);
     });
   };
   wire(main, opts.mainModules);
   wire(call, opts.callModules);
+
+  // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
+  const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
+  main.on('connection', (socket) => {
+    const uid = socket.data.user.uid;
+    opts.presence
+      .add('online', uid)
+      .then((first) => (first ? opts.bus.publish('presence.changed', { userId: uid, online: true }) : undefined))
+      .catch(failed);
+    socket.on('disconnect', () => {
+      opts.presence
+        .remove('online', uid)
+        .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
+        .catch(failed);
+    });
+  });
+
+  // A revoked or expired session loses its sockets on every node at once.
+  opts.bus.subscribe('session.ended', ({ sessionIds }) => {
+    for (const io of [main, call]) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  });
 
   return {
     main,

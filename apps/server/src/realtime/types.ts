@@ -12,3 +12,4 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterS
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;

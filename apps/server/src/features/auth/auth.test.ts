@@ -216,7 +216,8 @@ describe('accounts over HTTP', () => {
 
     expect((await other.get('/api/auth/check-auth')).status).toBe(401);
     await expect(connectSocket(t.url, other.cookieHeader)).rejects.toThrow(/unauthorized/);
-    void disconnected; // the socket's session is gone; new handshakes fail (above)
+    await disconnected; // the reset ended that session, and its open socket with it
+    expect(openSocket.connected).toBe(false);
     openSocket.close();
     expect((await client().post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(401);
     expect((await client().post('/api/auth/login', { email: u.email, password: 'brandnew1' })).status).toBe(200);

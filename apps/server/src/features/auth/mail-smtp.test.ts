@@ -83,4 +83,44 @@ describe('account mail through a real SMTP server', () => {
     for (const secret of [who.password, 'new-secret-22', token]) expect(logs).not.toContain(secret);
     expect(logs).not.toMatch(new RegExp(`\\b${code}\\b`));
   });
+
+  it('answers sign-up at once while the SMTP server stalls, and the mail goes out when it recovers', async () => {
+    // A second SMTP server that holds every connection before its greeting until the gate opens.
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const stalled: Received[] = [];
+    const slow = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect(_session, callback) {
+        void gate.then(() => callback());
+      },
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          stalled.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const port = (slow.server.address() as AddressInfo).port;
+    const app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const c = new HttpClient(app.url);
+      const who = { fullname: 'Sunita Rai', username: 'sunita', email: 'sunita@example.test', password: 'Ilam-tea-42' };
+      // The answer arrives while the gate is still shut: the request never waited on SMTP.
+      expect((await c.post('/api/auth/register', who)).status).toBe(200);
+      expect(stalled).toHaveLength(0);
+      openGate();
+      await app.app.deps.jobs.idle('mail.send', 60_000);
+      expect(stalled.map((m) => m.to)).toEqual([[who.email]]);
+      expect(stalled[0]!.raw).toMatch(/\d{6} is your Sajha verification code/);
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  }, 90_000);
 });

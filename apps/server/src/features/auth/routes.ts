@@ -107,17 +107,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/auth/logout', async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (token) {
-      const session = await findSession(deps.db, token);
-      await deleteSession(deps.db, token);
-      // Sockets opened with this session close too; other devices stay signed in.
-      if (session) {
-        for (const io of [deps.realtime.main, deps.realtime.call]) {
-          const sockets = await io.in(`user:${session.user.id}`).fetchSockets();
-          for (const s of sockets) if (s.data.sessionId === session.sessionId) s.disconnect(true);
-        }
-      }
-    }
+    // Sockets opened with this session close too (session.ended); other devices stay signed in.
+    if (token) await deleteSession(deps, token);
     void reply.clearCookie(SESSION_COOKIE, cookieOptions);
     return { success: true, message: auth.AuthText.signedOut };
   });

@@ -88,7 +88,7 @@ async function sendCode(deps: AppDeps, user: UserRow, opts: { force?: boolean } 
       expiresAt: new Date(Date.now() + CODE_TTL_MIN * 60_000),
     });
   });
-  await deps.mailer.send(verificationMail(user.email, user.name, code, CODE_TTL_MIN));
+  await deps.jobs.send('mail.send', verificationMail(user.email, user.name, code, CODE_TTL_MIN));
   return 0;
 }
 
@@ -186,7 +186,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     expiresAt: new Date(Date.now() + RESET_TTL_MIN * 60_000),
   });
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
-  await deps.mailer.send(passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
+  await deps.jobs.send('mail.send', passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
   return AuthText.resetRequested;
 }
 
@@ -219,7 +219,7 @@ export async function resetPassword(deps: AppDeps, token: string, email: string,
       .set({ passwordHash, updatedAt: now, emailVerifiedAt: row.user.emailVerifiedAt ?? now })
       .where(eq(users.id, row.user.id));
   });
-  await deleteOtherSessions(deps.db, row.user.id);
+  await deleteOtherSessions(deps, row.user.id);
   return AuthText.resetDone;
 }
 

@@ -1,8 +1,9 @@
 /** Database sessions: a random token in an httpOnly cookie, only its sha256 stored. */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { DURATIONS_MS } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../events/bus.js';
 import { sessions, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 
@@ -49,16 +50,43 @@ export async function findSession(db: Db, token: string | undefined): Promise<Au
   return row;
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    /** Sessions that no longer exist: their open sockets close on every node. */
+    'session.ended': { userId: string; sessionIds: string[] };
+  }
 }
 
-export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-    );
+type SessionDeps = { db: Db; bus: EventBus };
+
+async function endWhere(deps: SessionDeps, userId: string, where: SQL | undefined): Promise<string[]> {
+  const gone = await deps.db.delete(sessions).where(where).returning({ id: sessions.id });
+  const sessionIds = gone.map((g) => g.id);
+  if (sessionIds.length > 0) await deps.bus.publish('session.ended', { userId, sessionIds });
+  return sessionIds;
+}
+
+/** Signs out one session (the cookie's) and closes its sockets; other devices stay signed in. */
+export async function deleteSession(deps: SessionDeps, token: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (row) await endWhere(deps, row.userId, eq(sessions.tokenHash, sha256(token)));
+}
+
+/** Signs out every session of the member but `keepSessionId`, closing their sockets at once. */
+export async function deleteOtherSessions(
+  deps: SessionDeps,
+  userId: string,
+  keepSessionId?: string,
+): Promise<string[]> {
+  return endWhere(
+    deps,
+    userId,
+    keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+  );
 }
 
 /** Reads one cookie from a raw Cookie header (sockets have no cookie plugin). */

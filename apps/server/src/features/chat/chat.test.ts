@@ -214,6 +214,11 @@ describe('chat over /real', () => {
   });
 
   it('tells counterparts when a member goes offline and comes back', async () => {
+    // Presence goes to people who share a chat the member has written in (not to anyone who opens one).
+    const groupId = (
+      await ok<{ chatId: string }>(ask(sa, Events.startGroupChat, { groupName: 'Hikers', userIds: [b.id, c.id] }))
+    ).chatId;
+    await ok(ask(sc, Events.sendMessage, { message: 'Count me in', to_cid: groupId }));
     const offline = nextEvent<{ uid: string; online: boolean }>(sb, Events.presence);
     sc.close();
     expect(await offline).toEqual({ uid: c.id, online: false });

@@ -144,6 +144,43 @@ export async function unreadInChat(db: Db, chatId: string, userId: string): Prom
   return row?.n ?? 0;
 }
 
+/** Unread counts in one chat for several members at once (the fan-out asks for all absent members). */
+export async function unreadInChatFor(db: Db, chatId: string, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: chatMembers.userId, n: count() })
+    .from(messages)
+    .innerJoin(chatMembers, eq(chatMembers.chatId, messages.chatId))
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        inArray(chatMembers.userId, userIds),
+        ne(messages.senderId, chatMembers.userId),
+        gt(messages.createdAt, chatMembers.lastReadAt),
+      ),
+    )
+    .groupBy(chatMembers.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
+
+/** Unread totals over all chats for several members in one query. */
+export async function unreadTotals(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: chatMembers.userId, n: count() })
+    .from(messages)
+    .innerJoin(chatMembers, eq(chatMembers.chatId, messages.chatId))
+    .where(
+      and(
+        inArray(chatMembers.userId, userIds),
+        ne(messages.senderId, chatMembers.userId),
+        gt(messages.createdAt, chatMembers.lastReadAt),
+      ),
+    )
+    .groupBy(chatMembers.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
+
 export async function unreadTotal(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -151,6 +188,17 @@ export async function unreadTotal(db: Db, userId: string): Promise<number> {
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
     .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt)));
   return row?.n ?? 0;
+}
+
+/** Moves several members' read marks to a message's time in one statement (never back). */
+export async function markReadMany(db: Db, chatId: string, userIds: string[], upToMessageId: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(chatMembers)
+    .set({
+      lastReadAt: sql`greatest(${chatMembers.lastReadAt}, (select m2.created_at from messages m2 where m2.id = ${upToMessageId}))`,
+    })
+    .where(and(eq(chatMembers.chatId, chatId), inArray(chatMembers.userId, userIds)));
 }
 
 /** Moves a member's read mark forward (never back): to a message's time, or to now. */
@@ -174,13 +222,16 @@ export async function pinnedMessage(db: Db, chatId: string): Promise<MessageRow 
   return row;
 }
 
-/** Everyone who shares at least one chat with the user (presence goes to them). */
-export async function counterpartsOf(db: Db, userId: string): Promise<string[]> {
-  const mine = db.select({ chatId: chatMembers.chatId }).from(chatMembers).where(eq(chatMembers.userId, userId));
+/**
+ * Who may see the member's presence: people who share a chat in which the member has written, so
+ * opening an empty chat with someone does not stream their online state to you.
+ */
+export async function presenceAudienceOf(db: Db, userId: string): Promise<string[]> {
+  const written = db.selectDistinct({ chatId: messages.chatId }).from(messages).where(eq(messages.senderId, userId));
   const rows = await db
     .selectDistinct({ userId: chatMembers.userId })
     .from(chatMembers)
-    .where(and(inArray(chatMembers.chatId, mine), ne(chatMembers.userId, userId)));
+    .where(and(inArray(chatMembers.chatId, written), ne(chatMembers.userId, userId)));
   return rows.map((r) => r.userId);
 }
 

@@ -200,6 +200,10 @@ export async function startGroupChat(
     await tx.insert(chats).values({ id: chatId, kind: 'group', name, createdBy: me });
     await tx.insert(chatMembers).values(memberIds.map((userId) => ({ chatId, userId })));
   });
+  const views = new Map(
+    await Promise.all(memberIds.map(async (uid) => [uid, await chatFor(deps, uid, chatId)] as const)),
+  );
+  void deps.bus.publish('chat.added', { memberIds, chats: views });
   return { chatId, memberIds };
 }
 
@@ -220,7 +224,7 @@ export interface Sent {
 }
 
 /** Stores a message once per (sender, client id), with its attachments, and bumps the chat's activity. */
-export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInput): Promise<Sent> {
+export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInput, origin?: string): Promise<Sent> {
   const { db } = deps;
   // The hot path: membership comes from the member list itself, and a resend is found by the
   // unique (sender, client id) index refusing the insert, not by a query in front of every send.
@@ -282,6 +286,7 @@ export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInp
     reactions: [],
     status: 'sent',
   });
+  void deps.bus.publish('chat.message.sent', { chatId, memberIds, message, sender: me, origin });
   return { message, chatId, memberIds, created: true };
 }
 
@@ -305,10 +310,10 @@ export async function react(deps: AppDeps, me: string, messageId: string, reacti
         set: { reaction, createdAt: new Date() },
       });
   }
-  return {
-    message: await messageDto(deps, row),
-    memberIds: (await membersOf(deps.db, row.chatId)).map((m) => m.userId),
-  };
+  const message = await messageDto(deps, row);
+  const memberIds = (await membersOf(deps.db, row.chatId)).map((m) => m.userId);
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: [message] });
+  return { message, memberIds };
 }
 
 /** Any member may pin or unpin. One pin per chat: pinning a message unpins the one before. */
@@ -333,7 +338,9 @@ export async function setPinned(deps: AppDeps, me: string, messageId: string, pi
     .returning();
   if (updated) changed.push(updated);
   const dtos = await Promise.all(changed.map((r) => messageDto(deps, r)));
-  return { messages: dtos, chatId: row.chatId, memberIds: (await membersOf(deps.db, row.chatId)).map((m) => m.userId) };
+  const memberIds = (await membersOf(deps.db, row.chatId)).map((m) => m.userId);
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: dtos });
+  return { messages: dtos, chatId: row.chatId, memberIds };
 }
 
 /** Only the sender deletes; the message goes for everyone, with its attachments' bytes. */
@@ -356,7 +363,9 @@ export async function deleteMessage(deps: AppDeps, me: string, messageId: string
       );
   });
   for (const f of attached) await deps.storage.delete(f.storageKey).catch(() => undefined);
-  return { chatId: row.chatId, memberIds: (await membersOf(deps.db, row.chatId)).map((m) => m.userId) };
+  const memberIds = (await membersOf(deps.db, row.chatId)).map((m) => m.userId);
+  void deps.bus.publish('chat.message.deleted', { chatId: row.chatId, memberIds, mid: row.id, by: me });
+  return { mid: row.id, chatId: row.chatId, memberIds };
 }
 
 /** Members by username or name; more than 2 characters, or nothing. */

@@ -99,7 +99,8 @@ describe('notifications', () => {
 
     const before = (await outbox(t.dataDir)).length;
     const outcome = await notify(t.app.deps, u.id, { type: 'like', message: 'Ram liked your post' });
-    expect(outcome.emailed).toBe(true);
+    expect(outcome.emailQueued).toBe(true);
+    await t.app.deps.jobs.idle('mail.send');
     const mails = await outbox(t.dataDir);
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)!.raw).toContain('Ram liked your post');
@@ -117,10 +118,11 @@ describe('notifications', () => {
       email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, like: true },
     });
     const before = (await outbox(t.dataDir)).length;
-    expect((await notify(t.app.deps, u.id, { type: 'like', message: 'Gita liked your post' })).emailed).toBe(false);
+    expect((await notify(t.app.deps, u.id, { type: 'like', message: 'Gita liked your post' })).emailQueued).toBe(false);
     await notify(t.app.deps, u.id, { type: 'mention', message: '@hari mentioned you' });
     expect((await outbox(t.dataDir)).length).toBe(before);
     expect(await sendDigests(t.app.deps)).toBeGreaterThanOrEqual(1);
+    await t.app.deps.jobs.idle('mail.send');
     const digest = (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email));
     expect(digest).toHaveLength(1);
     expect(digest[0]!.subject).toMatch(/2 new notifications/);

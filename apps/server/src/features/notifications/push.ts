@@ -77,46 +77,65 @@ export async function saveSubscription(
     });
 }
 
-/** Sends to every device of the user; returns how many deliveries the push services accepted. */
-export async function sendPush(deps: AppDeps, userId: string, payload: PushPayload): Promise<number> {
-  const subs = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  if (subs.length === 0) return 0;
+declare module '../../platform/jobs.js' {
+  interface JobMap {
+    /** One delivery to one device, so a retry never repeats a push another device already showed. */
+    'push.send': { subscriptionId: string; payload: PushPayload };
+  }
+}
+
+/** Queues one delivery per device of the member; returns how many were queued. */
+export async function queuePush(deps: AppDeps, userId: string, payload: PushPayload): Promise<number> {
+  const subs = await deps.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  for (const s of subs) await deps.jobs.send('push.send', { subscriptionId: s.id, payload });
+  return subs.length;
+}
+
+/**
+ * The push job: encrypt (aes128gcm) and sign (VAPID) with web-push, send with fetch and a hard timeout.
+ * 404/410 remove the subscription; a network failure or a 5xx throws, so the queue retries with back-off.
+ */
+export async function deliverPush(
+  deps: AppDeps,
+  job: { subscriptionId: string; payload: PushPayload },
+): Promise<'delivered' | 'gone' | 'refused' | 'missing'> {
+  const [s] = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, job.subscriptionId));
+  if (!s) return 'missing';
+  try {
+    checkEndpoint(deps, s.endpoint);
+  } catch {
+    return 'refused'; // the allow-list changed since it was saved: retrying cannot help
+  }
   const keys = await vapidKeys(deps);
-  const body = JSON.stringify(payload);
-  let delivered = 0;
-  await Promise.all(
-    subs.map(async (s) => {
-      try {
-        checkEndpoint(deps, s.endpoint);
-        // web-push encrypts (aes128gcm) and signs (VAPID); fetch sends, with a hard timeout.
-        const request = webpush.generateRequestDetails(
-          { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
-          body,
-          {
-            vapidDetails: { subject: deps.config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-            TTL: 60 * 60 * 24,
-            topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
-          },
-        );
-        const res = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body ? new Uint8Array(request.body) : null,
-          redirect: 'error',
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (res.status === 404 || res.status === 410) {
-          await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
-          deps.log.info({ userId, status: res.status }, 'expired push subscription removed');
-        } else if (res.ok) {
-          delivered += 1;
-        } else {
-          deps.log.warn({ userId, status: res.status }, 'push service refused a delivery');
-        }
-      } catch (err) {
-        deps.log.warn({ userId, err: (err as Error).message }, 'push delivery failed');
-      }
-    }),
+  const { payload } = job;
+  const request = webpush.generateRequestDetails(
+    { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: { subject: deps.config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: 60 * 60 * 24,
+      topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
+    },
   );
-  return delivered;
+  const res = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body ? new Uint8Array(request.body) : null,
+    redirect: 'error',
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (res.status === 404 || res.status === 410) {
+    await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+    deps.log.info({ userId: s.userId, status: res.status }, 'expired push subscription removed');
+    return 'gone';
+  }
+  if (res.status >= 500 || res.status === 429) throw new Error(`push service answered ${res.status}`);
+  if (!res.ok) {
+    deps.log.warn({ userId: s.userId, status: res.status }, 'push service refused a delivery');
+    return 'refused';
+  }
+  return 'delivered';
 }

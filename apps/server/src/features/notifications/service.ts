@@ -1,18 +1,18 @@
 /**
- * notify(): the one way any area tells a member something. It stores the notification, emits it and
- * the unread count live to every tab, sends a Web Push and an email when the member's preferences
- * allow (push is held back in quiet hours), or leaves the email for the daily digest.
+ * notify(): the one way any area tells a member something. It stores the notification and publishes
+ * it (publish.ts shows it live on every tab with the unread count), and queues a Web Push and an email
+ * when the member's preferences allow (push is held back in quiet hours), or leaves the email for the
+ * daily digest. Nothing here waits on a push service or SMTP: those are jobs with retries.
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { Events, type NotificationDto } from '@sajha/contract';
+import type { NotificationDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { notificationPrefs, notifications, users } from '../../db/schema.js';
-import { userRoom } from '../../realtime/types.js';
 import { digestMail, notificationMail } from './mails.js';
 import { bypassesQuietHours, getPreferences, inQuietHours, prefKey } from './prefs.js';
 import { presentNotification } from './presenters.js';
-import { sendPush } from './push.js';
+import { queuePush } from './push.js';
 
 export interface NotifyInput {
   type: string;
@@ -28,8 +28,16 @@ export interface NotifyInput {
 
 export interface NotifyOutcome {
   notification: NotificationDto | null;
-  pushed: number;
-  emailed: boolean;
+  /** Push deliveries queued (one per device). */
+  pushQueued: number;
+  emailQueued: boolean;
+}
+
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    'notification.created': { userId: string; notification: NotificationDto; unread: number };
+    'notification.unread': { userId: string; unread: number };
+  }
 }
 
 export async function unreadCount(deps: AppDeps, userId: string): Promise<number> {
@@ -47,7 +55,7 @@ export async function notify(
   now = new Date(),
 ): Promise<NotifyOutcome> {
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return { notification: null, pushed: 0, emailed: false };
+  if (!user) return { notification: null, pushQueued: 0, emailQueued: false };
   const prefs = await getPreferences(deps.db, userId);
   const key = prefKey(input.type);
   const url = input.actions?.[0]?.url ?? '/home';
@@ -71,14 +79,17 @@ export async function notify(
       })
       .returning();
     dto = presentNotification(row!);
-    deps.realtime.main.to(userRoom(userId)).emit(Events.notification, dto);
-    deps.realtime.main.to(userRoom(userId)).emit(Events.unreadCount, { count: await unreadCount(deps, userId) });
+    void deps.bus.publish('notification.created', {
+      userId,
+      notification: dto,
+      unread: await unreadCount(deps, userId),
+    });
   }
 
-  let pushed = 0;
+  let pushQueued = 0;
   const quiet = !bypassesQuietHours(input.type) && inQuietHours(prefs, now, deps.config.timeZone);
   if (prefs.webPush[key] && !quiet) {
-    pushed = await sendPush(deps, userId, {
+    pushQueued = await queuePush(deps, userId, {
       title: 'Sajha',
       body: input.message,
       tag: input.tag ?? input.type,
@@ -87,14 +98,15 @@ export async function notify(
     });
   }
 
-  let emailed = false;
+  let emailQueued = false;
   if (prefs.email[key] && !prefs.digest) {
-    await deps.mailer.send(
+    await deps.jobs.send(
+      'mail.send',
       notificationMail(user.email, input.message, `${deps.config.publicUrl}${url.startsWith('/') ? url : '/'}`),
     );
-    emailed = true;
+    emailQueued = true;
   }
-  return { notification: dto, pushed, emailed };
+  return { notification: dto, pushQueued, emailQueued };
 }
 
 /** The list for the panel (newest first); opening the panel marks everything read on every tab. */
@@ -109,7 +121,7 @@ export async function openPanel(deps: AppDeps, userId: string): Promise<Notifica
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  deps.realtime.main.to(userRoom(userId)).emit(Events.unreadCount, { count: 0 });
+  void deps.bus.publish('notification.unread', { userId, unread: 0 });
   return rows.map(presentNotification);
 }
 
@@ -146,7 +158,8 @@ export async function sendDigests(deps: AppDeps, now = new Date()): Promise<numb
     if (items.length === 0) continue;
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     if (!user) continue;
-    await deps.mailer.send(
+    await deps.jobs.send(
+      'mail.send',
       digestMail(
         user.email,
         user.name,

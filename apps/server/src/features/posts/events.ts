@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
+import { postRoom } from './publish.js';
 import { addComment, addReply, listComments } from './comments.js';
 import { hideProfileStatus, profileStatus, spotlight } from './home.js';
 import { deletePost, editPost, fetchFeed, getPost, recordShare, toggleLike } from './service.js';
@@ -19,6 +20,7 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
         Events.fetchPosts,
         async ([{ offset, more, category }]) => {
           const page = await fetchFeed(deps, uid, { offset, category });
+          await socket.join(page.posts.map((p) => postRoom(p.post_id)));
           socket.emit(more ? Events.morePosts : Events.posts, { ...page, category, offset });
           return { count: page.posts.length, totalCount: page.totalCount };
         },
@@ -30,6 +32,7 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
         Events.fetchOnePost,
         async ([{ post_id }]) => {
           const post = await getPost(deps, post_id, uid);
+          await socket.join(postRoom(post.post_id));
           socket.emit(Events.fetchOnePost, post);
           return post;
         },

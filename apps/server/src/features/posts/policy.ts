@@ -4,10 +4,17 @@ import { AppError } from '../../platform/errors.js';
 
 export const POST_CATEGORY_SET: ReadonlySet<string> = new Set(POST_CATEGORIES);
 
-/** Edit and delete belong to the author alone; the server checks, whatever the client's menu shows. */
-export function authorizeOwner(userId: string, post: { authorId: string } | undefined): asserts post {
+export type PostAction = 'view' | 'like' | 'comment' | 'share' | 'edit' | 'delete';
+
+/**
+ * The one check before any post action: the post must exist, and edit and delete belong to the author
+ * alone (the server checks, whatever the client's menu shows). Any member may view, like, comment, share.
+ */
+export function authorize(actorId: string, action: PostAction, post: { authorId: string } | undefined): asserts post {
   if (!post) throw new AppError(Messages.post.gone, 404);
-  if (post.authorId !== userId) throw new AppError(Messages.post.ownerOnly, 403);
+  if ((action === 'edit' || action === 'delete') && post.authorId !== actorId) {
+    throw new AppError(Messages.post.ownerOnly, 403);
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

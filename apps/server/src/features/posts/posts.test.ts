@@ -322,7 +322,8 @@ describe('posts', () => {
     const [row] = await t.db.select().from(posts).where(eq(posts.id, id));
     expect(row?.content).toBe('Original words');
 
-    // The owner's edit reaches every viewer, B included.
+    // The owner's edit reaches every screen showing the post: B opens the feed first.
+    expect((await feed(b)).posts.map((p) => p.post_id)).toContain(id);
     const bSeesEdit = nextEvent<Mutation>(b.socket, Events.postMutationResult);
     a.socket.emit(Events.editPost, { post_id: id, content: 'Better words' });
     expect(await bSeesEdit).toMatchObject({ success: true, type: 'edit', post_id: id, content: 'Better words' });

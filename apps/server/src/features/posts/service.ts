@@ -1,12 +1,12 @@
 /**
  * Posts: create (with media and a link preview), the feed, one post, edit, delete, like and share.
- * Transport-free: routes and socket handlers parse input and call these; live updates go out through
- * deps.realtime here only where every viewer must see them (edits and deletes).
+ * Transport-free: routes and socket handlers parse input and call these; edits and deletes are
+ * published as facts, and publish.ts shows them to the post's viewers.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  Events,
+  type Events,
   FEED_PAGE_SIZE,
   Messages,
   type FeedCategory,
@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors.js';
 import { firstHttpsUrl } from '../../platform/link-fetcher.js';
 import { linkPreviewsFor } from './link-preview.js';
 import { tell, tellMentioned, type Actor } from './notices.js';
-import { authorizeOwner, isUuid } from './policy.js';
+import { authorize, isUuid } from './policy.js';
 import { presentPost, presentPreview } from './presenters.js';
 import { feedCount, feedPage, fileKeysOf, findPostRecord, findUser, mediaFor } from './repo.js';
 import { removeAll, storeAll, type PreparedFile } from './uploads.js';
@@ -125,9 +125,16 @@ export async function createPost(
 
 type Mutation = ServerEventPayload<typeof Events.postMutationResult>;
 
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    /** A post was edited or deleted by its author. */
+    'post.mutated': { actorId: string; result: Mutation };
+  }
+}
+
 export async function editPost(deps: AppDeps, userId: string, postId: string, content: string): Promise<Mutation> {
   const post = await postRow(deps, postId);
-  authorizeOwner(userId, post);
+  authorize(userId, 'edit', post);
   const linkUrl = firstHttpsUrl(content);
   const set: Partial<typeof posts.$inferInsert> = { content, updatedAt: new Date() };
   if (linkUrl !== post.linkUrl) {
@@ -137,13 +144,13 @@ export async function editPost(deps: AppDeps, userId: string, postId: string, co
   await deps.db.update(posts).set(set).where(eq(posts.id, postId));
   const result: Mutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   // Every open feed shows the new text in place (part 2 §4).
-  deps.realtime.main.emit(Events.postMutationResult, result);
+  void deps.bus.publish('post.mutated', { actorId: userId, result });
   return result;
 }
 
 export async function deletePost(deps: AppDeps, userId: string, postId: string): Promise<Mutation> {
   const post = await postRow(deps, postId);
-  authorizeOwner(userId, post);
+  authorize(userId, 'delete', post);
   const { ids, keys } = await fileKeysOf(deps.db, postId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(posts).where(eq(posts.id, postId));
@@ -152,7 +159,7 @@ export async function deletePost(deps: AppDeps, userId: string, postId: string):
   // Bytes go after the rows: a crash in between leaves orphan bytes, never a post with missing media.
   await removeAll(deps.storage, keys);
   const result: Mutation = { success: true, type: 'delete', post_id: postId, message: Messages.post.deleted };
-  deps.realtime.main.emit(Events.postMutationResult, result);
+  void deps.bus.publish('post.mutated', { actorId: userId, result });
   return result;
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The typed in-process event bus. Services publish facts ("a message was sent", "a post was edited")
+ * and never touch sockets; each feature's `publish.ts` subscribes and turns facts into emits to the
+ * rooms that care. Features add their facts to `DomainEvents` by declaration merging:
+ *
+ *   declare module '../../events/bus.js' {
+ *     interface DomainEvents { 'post.edited': { postId: string; content: string } }
+ *   }
+ */
+import type { Logger } from 'pino';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface DomainEvents {}
+
+export type DomainEventName = keyof DomainEvents;
+type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => unknown;
+
+export class EventBus {
+  private readonly listeners = new Map<DomainEventName, Listener<never>[]>();
+
+  constructor(private readonly log: Logger) {}
+
+  subscribe<K extends DomainEventName>(name: K, listener: Listener<K>): () => void {
+    const list = (this.listeners.get(name) ?? []) as Listener<K>[];
+    list.push(listener);
+    this.listeners.set(name, list);
+    return () => {
+      const at = list.indexOf(listener);
+      if (at >= 0) list.splice(at, 1);
+    };
+  }
+
+  /**
+   * Runs every listener; one that throws or rejects is logged and never reaches the publisher. The
+   * promise settles when all listeners have; publishers that need not wait call it with `void`.
+   */
+  async publish<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+    const list = (this.listeners.get(name) ?? []) as Listener<K>[];
+    await Promise.all(
+      list.map(async (listener) => {
+        try {
+          await listener(payload);
+        } catch (err) {
+          this.log.error({ err, event: name }, 'event listener failed');
+        }
+      }),
+    );
+  }
+}

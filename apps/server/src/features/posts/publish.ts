@@ -1,0 +1,15 @@
+/**
+ * Post facts -> emits. A socket joins `post:{id}` for every post it was shown (feed pages, one post),
+ * so an edit or delete reaches the screens showing that post and nobody else; the author's tabs too.
+ */
+import { Events } from '@sajha/contract';
+import type { EventBus } from '../../events/bus.js';
+import { userRoom, type IoServer } from '../../realtime/types.js';
+
+export const postRoom = (postId: string): string => `post:${postId}`;
+
+export function publishPosts(bus: EventBus, io: IoServer): void {
+  bus.subscribe('post.mutated', ({ actorId, result }) => {
+    io.to([postRoom(result.post_id), userRoom(actorId)]).emit(Events.postMutationResult, result);
+  });
+}

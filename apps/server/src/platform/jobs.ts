@@ -1,0 +1,126 @@
+/**
+ * Slow or retryable work (mail, push, digests, transcodes, cleanups, ring timeouts) runs as jobs in a
+ * PostgreSQL-backed queue (pg-boss), on PGlite and PostgreSQL alike: jobs survive a restart, failures
+ * are retried with back-off, and with several nodes each job runs once. A request only enqueues.
+ *
+ * Features name their jobs by declaration merging, so `send` and `work` are typed end to end:
+ *
+ *   declare module '../../platform/jobs.js' {
+ *     interface JobMap { 'mail.send': Mail }
+ *   }
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobMap {}
+export type JobName = Extract<keyof JobMap, string>;
+
+export interface SendOptions {
+  /** Run no earlier than this many seconds from now. */
+  delaySeconds?: number;
+  /** At most one queued job with this key per queue. */
+  singletonKey?: string;
+  retryLimit?: number;
+}
+
+export interface WorkOptions {
+  /** How many jobs of this queue one node runs at once. */
+  concurrency?: number;
+}
+
+export interface Jobs {
+  send<K extends JobName>(name: K, data: JobMap[K], opts?: SendOptions): Promise<string | null>;
+  work<K extends JobName>(name: K, handler: (data: JobMap[K]) => Promise<unknown>, opts?: WorkOptions): Promise<void>;
+  /** A cron schedule (in the given time zone) that enqueues `name` once per tick across the cluster. */
+  schedule<K extends JobName>(name: K, cron: string, data: JobMap[K], timeZone: string): Promise<void>;
+  /** Resolves once no job of `name` is waiting or running (tests and graceful drains). */
+  idle(name: JobName, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  database: Database;
+  log: Logger;
+  /** How often an idle worker looks for new jobs; sends on this node wake its workers at once. */
+  pollSeconds?: number;
+}
+
+export async function startJobs(opts: JobsOptions): Promise<Jobs> {
+  const { log } = opts;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+    // Mail jobs carry sign-up codes and reset links: finished jobs leave the tables within a day, long
+    // after those expire (codes 15 min, links 30 min), like a mail server's queue.
+    archiveCompletedAfterSeconds: 15 * 60,
+    archiveFailedAfterSeconds: 24 * 60 * 60,
+    deleteAfterHours: 24,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const created = new Set<string>();
+  const ensureQueue = async (name: string): Promise<void> => {
+    if (created.has(name)) return;
+    await boss.createQueue(name);
+    created.add(name);
+  };
+  const workers = new Map<string, string[]>();
+  const pollSeconds = opts.pollSeconds ?? 2;
+
+  return {
+    async send(name, data, sendOpts = {}) {
+      await ensureQueue(name);
+      const id = await boss.send(name, data as object, {
+        retryLimit: sendOpts.retryLimit ?? 8,
+        retryDelay: 2,
+        retryBackoff: true,
+        ...(sendOpts.delaySeconds ? { startAfter: sendOpts.delaySeconds } : {}),
+        ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
+      });
+      // A job for now wakes this node's idle workers instead of waiting for their next poll.
+      if (!sendOpts.delaySeconds) for (const w of workers.get(name) ?? []) boss.notifyWorker(w);
+      return id;
+    },
+    async work(name, handler, workOpts = {}) {
+      await ensureQueue(name);
+      const ids: string[] = [];
+      for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
+        ids.push(
+          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler(job.data as never);
+              } catch (err) {
+                log.warn({ err, job: name, id: job.id }, 'job failed; it will be retried');
+                throw err;
+              }
+            }
+          }),
+        );
+      }
+      workers.set(name, [...(workers.get(name) ?? []), ...ids]);
+    },
+    async schedule(name, cron, data, timeZone) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data, { tz: timeZone });
+    },
+    async idle(name, timeoutMs = 20_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        // States before 'completed' are created, retry and active: waiting or running.
+        if (!created.has(name) || (await boss.getQueueSize(name, { before: 'completed' })) === 0) return;
+        if (Date.now() > until) throw new Error(`jobs of ${name} still pending after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}
