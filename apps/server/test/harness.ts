@@ -15,8 +15,10 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import { hashPassword } from '../src/features/auth/passwords.js';
+import { hashPassword, useCheapPasswordHashesForTests } from '../src/features/auth/passwords.js';
 import { createSession, SESSION_COOKIE } from '../src/features/auth/sessions.js';
+
+useCheapPasswordHashesForTests();
 
 export const usePostgres = (): boolean => process.env.TEST_DB === 'postgres';
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, html, type TestSite } from '../features/posts/test-site.js';
-import {
-  checkTarget,
-  fetchLinkMeta,
-  firstHttpsUrl,
-  LinkFetchRefused,
-  type LinkFetcherOptions,
-} from './link-fetcher.js';
+import { firstHttpsUrl } from '@sajha/contract';
+import { checkTarget, fetchLinkMeta, LinkFetchRefused, type LinkFetcherOptions } from './link-fetcher.js';
 
 let site: TestSite;
 let opts: LinkFetcherOptions;

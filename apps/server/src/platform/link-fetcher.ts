@@ -233,14 +233,3 @@ export function parseLinkMeta(html: string, pageUrl: URL, requestedUrl: string):
   };
 }
 
-/** The first https URL in a post's text, as the spec previews only that one. */
-export function firstHttpsUrl(text: string): string | null {
-  const match = /https:\/\/[^\s<>"']+/i.exec(text);
-  if (!match) return null;
-  const url = match[0].replace(/[.,;:!?)\]}'"]+$/, '');
-  try {
-    return new URL(url).toString();
-  } catch {
-    return null;
-  }
-}

@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { clientEventSchemas, Events, Messages, type ClientEventArgs, type ClientEventName } from '@sajha/contract';
-import { AppError } from '../platform/errors.js';
+import { AppError, firstIssue } from '../platform/errors.js';
 import type { IoSocket } from './types.js';
 
 export type Handler<K extends ClientEventName> = (args: ClientEventArgs<K>, socket: IoSocket) => unknown;
@@ -41,12 +41,6 @@ function budgetOf(socket: IoSocket): EventBudget {
     budgets.set(socket, b);
   }
   return b;
-}
-
-export function firstIssue(error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }): string {
-  const issue = error.issues[0];
-  if (!issue) return Messages.server.invalidPayload;
-  return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : Messages.server.invalidPayload;
 }
 
 export interface OnOptions {

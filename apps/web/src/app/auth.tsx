@@ -3,8 +3,8 @@
  * server answers ok. logout tells the server without waiting for it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { CurrentUser } from '@sajha/contract';
-import { api } from '../lib/http';
+import { Routes, type CurrentUser } from '@sajha/contract';
+import { call } from '../lib/http';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -23,8 +23,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const res = await api<{ user?: CurrentUser }>('/api/auth/check-auth');
-      setUser(res.ok && res.data.user ? res.data.user : null);
+      const res = await call(Routes.checkAuth);
+      setUser(res.ok ? ((res.data as { user: CurrentUser }).user ?? null) : null);
     } catch (err) {
       console.warn('auth check failed', err);
       setUser(null);
@@ -40,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback((u: CurrentUser) => setUser(u), []);
   const logout = useCallback(() => {
     setUser(null);
-    void fetch('/api/auth/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined);
+    void call(Routes.logout).catch(() => undefined);
   }, []);
 
   const value = useMemo<AuthState>(

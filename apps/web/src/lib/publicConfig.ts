@@ -1,5 +1,7 @@
 /** Public, non-secret settings from the server (external links, Google client id). Fetched once. */
 import { useEffect, useState } from 'react';
+import { Routes } from '@sajha/contract';
+import { call } from './http';
 
 export interface PublicConfig {
   appName: string;
@@ -13,8 +15,8 @@ const FALLBACK: PublicConfig = { appName: 'Sajha', contestUrl: '#', sisterSiteUr
 let cached: Promise<PublicConfig> | null = null;
 
 export function loadPublicConfig(): Promise<PublicConfig> {
-  cached ??= fetch('/api/config')
-    .then((r) => (r.ok ? (r.json() as Promise<PublicConfig>) : FALLBACK))
+  cached ??= call(Routes.config)
+    .then((r) => (r.ok ? (r.data as unknown as PublicConfig) : FALLBACK))
     .catch(() => FALLBACK);
   return cached;
 }

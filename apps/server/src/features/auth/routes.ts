@@ -3,25 +3,17 @@
  * {success, message} (plus field, an, user, redirectUrl where the spec names them).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  googleCallbackBodySchema,
-  loginBodySchema,
-  Messages,
-  registerBodySchema,
-  requestPasswordResetBodySchema,
-  resendCodeBodySchema,
-  resetPasswordBodySchema,
-  verifyEmailBodySchema,
-} from '@sajha/contract';
+import { Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
+import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
 import { noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import { vapidKeys } from '../notifications/push.js';
 import * as auth from './service.js';
-import { deleteSession, findSession, SESSION_COOKIE } from './sessions.js';
+import { deleteSession, SESSION_COOKIE } from './sessions.js';
 
+/** Body keys -> the form field a validation message belongs under. */
 const FIELD_NAMES: Record<string, string> = {
   fullname: 'name',
   name: 'name',
@@ -31,16 +23,6 @@ const FIELD_NAMES: Record<string, string> = {
   newPassword: 'password',
   otp: 'otp',
 };
-
-/** Parses a body with its contract schema; the first problem is answered with its field. */
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const key = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
-  const message = issue && !issue.message.startsWith('Invalid input') ? issue.message : Messages.server.invalidPayload;
-  throw new AppError(message, 400, key ? FIELD_NAMES[key] : undefined);
-}
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { config, limiters } = deps;
@@ -53,16 +35,16 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
 
-  app.post('/api/auth/register', async (req) => {
-    await limiters.consume('registerPerIp', req.ip);
-    const body = parse(registerBodySchema, req.body);
+  const open = (perIp?: Parameters<typeof limiters.consume>[0]) =>
+    ({ auth: 'none', fields: FIELD_NAMES, ...(perIp ? { limits: { perIp } } : {}) }) as const;
+
+  route(app, deps, Routes.register, open('registerPerIp'), async ({ body }) => {
     const message = await auth.register(deps, body);
     return { success: true, message };
   });
 
-  app.post('/api/auth/verify_email', async (req, reply) => {
-    await limiters.consume('codeCheckPerIp', req.ip);
-    const { email, otp, rememberMe } = parse(verifyEmailBodySchema, req.body);
+  route(app, deps, Routes.verifyEmail, open('codeCheckPerIp'), async ({ body, req, reply }) => {
+    const { email, otp, rememberMe } = body;
     const user = await auth.verifyEmail(deps, email, otp);
     const s = await auth.startSession(deps, user, { remember: rememberMe, ...client(req) });
     setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
@@ -70,15 +52,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, message: auth.AuthText.verified, user: s.user };
   });
 
-  app.post('/api/auth/r_v_e', async (req) => {
-    await limiters.consume('resendPerIp', req.ip);
-    const { email } = parse(resendCodeBodySchema, req.body);
-    return { success: true, message: await auth.resendCode(deps, email) };
-  });
+  route(app, deps, Routes.resendCode, open('resendPerIp'), async ({ body }) => ({
+    success: true,
+    message: await auth.resendCode(deps, body.email),
+  }));
 
-  app.post('/api/auth/login', async (req, reply) => {
-    await limiters.consume('loginPerIp', req.ip);
-    const { email, password, rememberMe } = parse(loginBodySchema, req.body);
+  route(app, deps, Routes.login, open('loginPerIp'), async ({ body, req, reply }) => {
+    const { email, password, rememberMe } = body;
     await limiters.consume('loginPerAccount', email);
     const outcome = await auth.login(deps, email, password);
     await limiters.reset('loginPerAccount', email);
@@ -91,9 +71,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, message: auth.AuthText.welcomeBack, user: s.user };
   });
 
-  app.get('/api/auth/check-auth', async (req, reply) => {
-    const session = await findSession(deps.db, req.cookies[SESSION_COOKIE]);
-    if (!session) return reply.code(401).send({ success: false, message: Messages.server.unauthorized });
+  route(app, deps, Routes.checkAuth, { auth: 'required' }, ({ auth: session }) => {
     return {
       success: true,
       user: {
@@ -105,7 +83,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  app.post('/api/auth/logout', async (req, reply) => {
+  route(app, deps, Routes.logout, open(), async ({ req, reply }) => {
     const token = req.cookies[SESSION_COOKIE];
     // Sockets opened with this session close too (session.ended); other devices stay signed in.
     if (token) await deleteSession(deps, token);
@@ -113,22 +91,17 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, message: auth.AuthText.signedOut };
   });
 
-  app.post('/api/auth/request_password_reset', async (req) => {
-    await limiters.consume('resetPerIp', req.ip);
-    const { email } = parse(requestPasswordResetBodySchema, req.body);
+  route(app, deps, Routes.requestPasswordReset, open('resetPerIp'), async ({ body: { email } }) => {
     await limiters.consume('resetPerAccount', email);
     return { success: true, message: await auth.requestPasswordReset(deps, email) };
   });
 
-  app.post('/api/auth/reset_password', async (req) => {
-    await limiters.consume('codeCheckPerIp', req.ip);
-    const { token, email, newPassword } = parse(resetPasswordBodySchema, req.body);
+  route(app, deps, Routes.resetPassword, open('codeCheckPerIp'), async ({ body }) => {
+    const { token, email, newPassword } = body;
     return { success: true, message: await auth.resetPassword(deps, token, email, newPassword) };
   });
 
-  app.post('/api/auth/google/auth-callback', async (req, reply) => {
-    await limiters.consume('googlePerIp', req.ip);
-    const { idToken } = parse(googleCallbackBodySchema, req.body);
+  route(app, deps, Routes.googleCallback, open('googlePerIp'), async ({ body: { idToken }, req, reply }) => {
     if (!config.google.clientId) throw new AppError(auth.AuthText.googleUnavailable, 400);
     google ??= createGoogleVerifier({
       clientId: config.google.clientId,
@@ -149,7 +122,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, message: auth.AuthText.welcomeBack, redirectUrl: '/home', user: s.user };
   });
 
-  app.get('/api/config', async () => ({
+  route(app, deps, Routes.config, { auth: 'none' }, async () => ({
     appName: 'Sajha',
     contestUrl: config.links.contest,
     sisterSiteUrl: config.links.sisterSite,

@@ -7,15 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { attachmentSizeMb, CHAT_ATTACHMENT_TYPES, LIMITS, Messages } from '@sajha/contract';
+import { attachmentSizeMb, CHAT_ATTACHMENT_TYPES, LIMITS, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, files, messageAttachments, messages } from '../../db/schema.js';
+import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
 import { detectType, mimeAllowed, processImage, RASTER_IMAGES } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
-import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { presentAttachment } from './presenters.js';
 import { isUuid } from './repo.js';
 
@@ -60,14 +60,8 @@ async function checkFile(name: string, buffer: Buffer, claimed: string): Promise
 }
 
 export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const signedIn = async (req: FastifyRequest): Promise<string> => {
-    const auth = await findSession(deps.db, req.cookies[SESSION_COOKIE]);
-    if (!auth) throw new AppError(Messages.server.unauthorized, 401);
-    return auth.user.id;
-  };
-
-  app.post('/api/chat/attachments', async (req) => {
-    const me = await signedIn(req);
+  route(app, deps, Routes.chatUpload, { auth: 'required' }, async ({ auth, req }) => {
+    const me = auth.user.id;
     if (!req.isMultipart()) throw new AppError(Messages.chat.noFiles, 400);
     const pending: Pending[] = [];
     let seen = 0;
@@ -113,14 +107,15 @@ export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, files: stored };
   });
 
-  app.get<{ Params: { id: string } }>('/api/chat/files/:id', async (req, reply) => {
-    const me = await signedIn(req);
+  route(app, deps, Routes.chatFile, { auth: 'required' }, async ({ auth, params, reply }) => {
+    const me = auth.user.id;
+    const id = params.id ?? '';
     const notFound = () => reply.code(404).send({ success: false, message: Messages.chat.attachmentNotFound });
-    if (!isUuid(req.params.id)) return notFound();
+    if (!isUuid(id)) return notFound();
     const [file] = await deps.db
       .select()
       .from(files)
-      .where(and(eq(files.id, req.params.id), eq(files.purpose, 'chat')));
+      .where(and(eq(files.id, id), eq(files.purpose, 'chat')));
     if (!file) return notFound();
     if (file.ownerId !== me) {
       const [shared] = await deps.db

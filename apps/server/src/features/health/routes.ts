@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
+import { route } from '../../http/route.js';
 
 export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/health', async (_req, reply) => {
+  route(app, deps, Routes.health, { auth: 'none' }, async ({ reply }) => {
     const up = await deps.database.ping();
     return reply.code(up ? 200 : 503).send({
       status: up ? 'ok' : 'degraded',

@@ -1,23 +1,16 @@
 /**
  * HTTP for posts (part 1 §7): POST /api/createPost (multipart), POST /api/f/link-meta, GET /api/p/{id}.
- * Each is: sign-in check, rate limit, validate, service, answer. createPost errors also carry `error`,
+ * Each goes through route(): sign-in, rate limit, validate, then the service. createPost errors also carry `error`,
  * which the client shows as given (the spec's 'Failed to create post' is for answers without one).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPostFieldsSchema, linkMetaBodySchema, Messages } from '@sajha/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createPostFieldsSchema, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { firstIssue } from '../../realtime/handler.js';
-import { AppError } from '../../platform/errors.js';
-import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { route } from '../../http/route.js';
+import { AppError, firstIssue } from '../../platform/errors.js';
 import { linkPreviewsFor } from './link-preview.js';
 import { createPost, getPreview } from './service.js';
 import { prepareUpload, UploadText, type PreparedFile, type Upload } from './uploads.js';
-
-async function signedIn(deps: AppDeps, req: FastifyRequest): Promise<string> {
-  const session = await findSession(deps.db, req.cookies[SESSION_COOKIE]);
-  if (!session) throw new AppError(Messages.server.unauthorized, 401);
-  return session.user.id;
-}
 
 const MB = 1024 * 1024;
 
@@ -55,13 +48,10 @@ async function readPostForm(
 
 export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Per member (shared by every node when REDIS_URL is set): 30 posts and 60 previews in 10 minutes.
-  const postLimit = (userId: string) => deps.limiters.consume('createPostPerUser', userId);
-  const previewLimit = (userId: string) => deps.limiters.consume('linkMetaPerUser', userId);
-
-  app.post('/api/createPost', async (req: FastifyRequest, reply: FastifyReply) => {
+  const createPostOptions = { auth: 'required', limits: { perUser: 'createPostPerUser' } } as const;
+  route(app, deps, Routes.createPost, createPostOptions, async ({ auth, req, reply }) => {
+    const userId = auth.user.id;
     try {
-      const userId = await signedIn(deps, req);
-      await postLimit(userId);
       const { fields, uploads } = await readPostForm(deps, req);
       const parsed = createPostFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
@@ -75,17 +65,13 @@ export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
   });
 
-  app.post('/api/f/link-meta', async (req) => {
-    const userId = await signedIn(deps, req);
-    await previewLimit(userId);
-    const parsed = linkMetaBodySchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
-    return linkPreviewsFor(deps).get(parsed.data.url, userId);
-  });
+  const linkMetaOptions = { auth: 'required', limits: { perUser: 'linkMetaPerUser' } } as const;
+  route(app, deps, Routes.linkMeta, linkMetaOptions, ({ auth, body }) =>
+    linkPreviewsFor(deps).get(body.url, auth.user.id),
+  );
 
-  app.get<{ Params: { postId: string } }>('/api/p/:postId', async (req, reply) => {
-    const session = await findSession(deps.db, req.cookies[SESSION_COOKIE]);
-    const post = await getPreview(deps, req.params.postId);
+  route(app, deps, Routes.publicPost, { auth: 'optional' }, async ({ auth: session, params, reply }) => {
+    const post = await getPreview(deps, params.postId ?? '');
     void reply.header('Cache-Control', 'no-store');
     if (!post)
       return reply.code(404).send({ success: false, message: Messages.post.notFound, logged: Boolean(session) });

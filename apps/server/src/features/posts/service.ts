@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { files, postLikes, postMedia, posts, postShares } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { firstHttpsUrl } from '../../platform/link-fetcher.js';
+import { firstHttpsUrl } from '@sajha/contract';
 import { linkPreviewsFor } from './link-preview.js';
 import { tell, tellMentioned, type Actor } from './notices.js';
 import { authorize, isUuid } from './policy.js';

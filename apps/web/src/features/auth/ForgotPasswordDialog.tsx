@@ -13,7 +13,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
 import { postAuth } from './authApi';
 import { NoticeAlert, type Notice } from './formHelpers';
 import { formatCountdown, useCountdown } from './useCountdown';
@@ -42,7 +42,7 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
     setSending(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/request_password_reset', { email: email.trim() });
+      const res = await postAuth(Routes.requestPasswordReset, { email: email.trim() });
       if (res.ok) {
         cooldown.start(DURATIONS_MS.resetCooldown);
         setNotice({

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
 import { AuthCard } from './AuthCard';
 import { postAuth } from './authApi';
 import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
@@ -55,7 +55,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/reset_password', {
+      const res = await postAuth(Routes.resetPassword, {
         token,
         email: values.email.trim(),
         newPassword: values.newPassword,

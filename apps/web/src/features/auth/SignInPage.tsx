@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
 import { useAuth } from '../../app/auth';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { AuthCard } from './AuthCard';
@@ -70,7 +70,7 @@ export default function SignInPage() {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/login', { email: address, password, rememberMe });
+      const res = await postAuth(Routes.login, { email: address, password, rememberMe });
       if (res.needsVerification) {
         setNotice({
           severity: 'info',
@@ -104,7 +104,7 @@ export default function SignInPage() {
     setGoogleBusy(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/google/auth-callback', { idToken });
+      const res = await postAuth(Routes.googleCallback, { idToken });
       if (res.ok) {
         // The guest guard leaves this page for ?next= as soon as the session shows up. A `next` the
         // visitor arrived with wins (as for a password sign-in); otherwise go where the server said, and

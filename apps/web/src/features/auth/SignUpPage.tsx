@@ -15,7 +15,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Link as RouterLink } from 'react-router';
-import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
 import { AuthCard } from './AuthCard';
 import { postAuth } from './authApi';
 import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
@@ -100,7 +100,7 @@ export default function SignUpPage() {
     setBusy(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/register', {
+      const res = await postAuth(Routes.register, {
         fullname: values.name.trim(),
         username: values.username.trim(),
         email,

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DURATIONS_MS, LIMITS, Messages } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
 import { postAuth } from './authApi';
 import { NoticeAlert, type Notice } from './formHelpers';
 import { formatCountdown, useCountdown } from './useCountdown';
@@ -43,7 +43,7 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
     setVerifying(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/verify_email', { email, otp: code, rememberMe });
+      const res = await postAuth(Routes.verifyEmail, { email, otp: code, rememberMe });
       if (res.ok) {
         setVerified(true);
         setNotice({ severity: 'success', text: res.message ?? 'Email verified.' });
@@ -68,7 +68,7 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
     setResending(true);
     setNotice(null);
     try {
-      const res = await postAuth('/api/auth/r_v_e', { email });
+      const res = await postAuth(Routes.resendCode, { email });
       if (res.ok) {
         cooldown.start(DURATIONS_MS.resendCooldown);
         setNotice({ severity: 'success', text: res.message ?? `A new code was sent to ${email}.` });

@@ -2,8 +2,8 @@
  * The auth calls (part 1 §7). Every answer is `{success, message, ...}`; it is read field by field
  * because a proxy error page or a half-written server must not crash the form.
  */
-import { safeNextUrl, type CurrentUser } from '@sajha/contract';
-import { api } from '../../lib/http';
+import { safeNextUrl, type CurrentUser, type RouteBody, type Routes } from '@sajha/contract';
+import { call } from '../../lib/http';
 
 export interface AuthResult {
   /** HTTP 2xx and `success: true`. */
@@ -18,18 +18,18 @@ export interface AuthResult {
   redirectUrl: string | undefined;
 }
 
-type AuthPath =
-  | '/api/auth/register'
-  | '/api/auth/verify_email'
-  | '/api/auth/r_v_e'
-  | '/api/auth/login'
-  | '/api/auth/request_password_reset'
-  | '/api/auth/reset_password'
-  | '/api/auth/google/auth-callback';
+type AuthRoute =
+  | typeof Routes.register
+  | typeof Routes.verifyEmail
+  | typeof Routes.resendCode
+  | typeof Routes.login
+  | typeof Routes.requestPasswordReset
+  | typeof Routes.resetPassword
+  | typeof Routes.googleCallback;
 
 /** Network failures throw, so callers can tell "the server said no" from "no answer at all". */
-export async function postAuth(path: AuthPath, body: Record<string, unknown>): Promise<AuthResult> {
-  const { status, ok, data } = await api(path, body);
+export async function postAuth<R extends AuthRoute>(route: R, body: RouteBody<R>): Promise<AuthResult> {
+  const { status, ok, data } = await call(route, { body });
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
   return {
     ok: ok && data.success === true,

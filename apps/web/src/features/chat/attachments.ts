@@ -4,6 +4,7 @@
  * original is kept silently (and then refused as too large). Uploads go over HTTP with progress.
  */
 import {
+  Routes,
   attachmentSizeMb,
   CHAT_ATTACHMENT_TYPES,
   LIMITS,
@@ -78,7 +79,7 @@ export function uploadAttachments(files: File[], onProgress: (fraction: number) 
     const form = new FormData();
     for (const f of files) form.append('files', f, f.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/chat/attachments');
+    xhr.open(Routes.chatUpload.method, Routes.chatUpload.path);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);

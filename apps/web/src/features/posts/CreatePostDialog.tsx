@@ -28,10 +28,11 @@ import {
   VIDEO_EXTENSIONS,
   type LinkMeta,
   type PostDto,
+  firstHttpsUrl,
 } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { LinkPreviewCard } from './LinkPreviewCard';
-import { createPost, fetchLinkMeta, firstHttpsUrl } from './postsApi';
+import { createPost, fetchLinkMeta } from './postsApi';
 
 export const POST_CREATED_EVENT = 'sajha:post-created';
 const ACCEPT = ['image/*', ...VIDEO_EXTENSIONS.map((e) => `video/${e}`), ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(

@@ -1,6 +1,6 @@
 /** HTTP calls of the posts area: create (with upload progress), link preview, public preview. */
-import { Messages, type LinkMeta, type PostDto, type SharedPostPreview } from '@sajha/contract';
-import { api } from '../../lib/http';
+import { Messages, Routes, type LinkMeta, type PostDto, type SharedPostPreview } from '@sajha/contract';
+import { call } from '../../lib/http';
 
 export type CreateResult = { ok: true; post: PostDto | null; message: string } | { ok: false; error: string };
 
@@ -19,7 +19,7 @@ export function createPost(
   for (const f of input.files) form.append('mediaFiles', f, f.name);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/createPost');
+    xhr.open(Routes.createPost.method, Routes.createPost.path);
     xhr.withCredentials = true;
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
@@ -37,8 +37,9 @@ export function createPost(
 
 export async function fetchLinkMeta(url: string): Promise<LinkMeta> {
   try {
-    const res = await api<LinkMeta & { success?: boolean }>('/api/f/link-meta', { url });
-    if (res.ok) return { title: res.data.title, description: res.data.description, image: res.data.image, url };
+    const res = await call(Routes.linkMeta, { body: { url } });
+    const meta = res.data as Partial<LinkMeta>;
+    if (res.ok) return { title: meta.title ?? '', description: meta.description ?? '', image: meta.image ?? '', url };
   } catch {
     // fall through: the spec's empty preview
   }
@@ -48,15 +49,10 @@ export async function fetchLinkMeta(url: string): Promise<LinkMeta> {
 export type PreviewAnswer = { status: 'found'; post: SharedPostPreview; logged: boolean } | { status: 'missing' };
 
 export async function fetchPublicPost(postId: string): Promise<PreviewAnswer> {
-  const res = await api<{ post?: SharedPostPreview; logged?: boolean }>(`/api/p/${encodeURIComponent(postId)}`);
-  if (res.ok && res.data.post) return { status: 'found', post: res.data.post, logged: res.data.logged === true };
+  const res = await call(Routes.publicPost, { params: { postId } });
+  const data = res.data as { post?: SharedPostPreview; logged?: boolean };
+  if (res.ok && data.post) return { status: 'found', post: data.post, logged: data.logged === true };
   return { status: 'missing' };
-}
-
-/** The first https URL of a text: the only one the spec previews. */
-export function firstHttpsUrl(text: string): string | null {
-  const match = /https:\/\/[^\s<>"']+/i.exec(text);
-  return match ? match[0].replace(/[.,;:!?)\]}'"]+$/, '') : null;
 }
 
 /** "Just now", "5m", "3h", "2d", then a date. */

@@ -1,0 +1,98 @@
+/**
+ * Every HTTP route of the app: method, path, body schema and answer schema, shared by the server's
+ * `route()` wrapper and the web's typed client, so paths and bodies cannot drift between the two.
+ * Multipart uploads name no body schema (their fields are checked while the stream is read).
+ */
+import { z } from 'zod';
+import {
+  aiChatBodySchema,
+  authAnswerSchema,
+  chatUploadAnswerSchema,
+  checkAuthAnswerSchema,
+  googleCallbackBodySchema,
+  healthAnswerSchema,
+  linkMetaBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  requestPasswordResetBodySchema,
+  resendCodeBodySchema,
+  resetPasswordBodySchema,
+  verifyEmailBodySchema,
+} from './http.js';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+  /** Fastify-style path: `:name` marks a parameter. */
+  path: string;
+  /** JSON body schema; absent for GET and for multipart uploads. */
+  body?: z.ZodType;
+  /** The success answer's schema (error answers are always {success: false, message, field?}). */
+  answer?: z.ZodType;
+}
+
+export const errorAnswerSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+export const publicConfigAnswerSchema = z.object({
+  appName: z.string(),
+  contestUrl: z.string(),
+  sisterSiteUrl: z.string(),
+  googleClientId: z.string().nullable(),
+  vapidPublicKey: z.string(),
+});
+
+export const Routes = {
+  health: { method: 'GET', path: '/api/health', answer: healthAnswerSchema },
+  config: { method: 'GET', path: '/api/config', answer: publicConfigAnswerSchema },
+
+  register: { method: 'POST', path: '/api/auth/register', body: registerBodySchema, answer: authAnswerSchema },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/auth/verify_email',
+    body: verifyEmailBodySchema,
+    answer: authAnswerSchema,
+  },
+  resendCode: { method: 'POST', path: '/api/auth/r_v_e', body: resendCodeBodySchema, answer: authAnswerSchema },
+  login: { method: 'POST', path: '/api/auth/login', body: loginBodySchema, answer: authAnswerSchema },
+  checkAuth: { method: 'GET', path: '/api/auth/check-auth', answer: checkAuthAnswerSchema },
+  logout: { method: 'POST', path: '/api/auth/logout', answer: authAnswerSchema },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/request_password_reset',
+    body: requestPasswordResetBodySchema,
+    answer: authAnswerSchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset_password',
+    body: resetPasswordBodySchema,
+    answer: authAnswerSchema,
+  },
+  googleCallback: {
+    method: 'POST',
+    path: '/api/auth/google/auth-callback',
+    body: googleCallbackBodySchema,
+    answer: authAnswerSchema,
+  },
+
+  createPost: { method: 'POST', path: '/api/createPost' },
+  linkMeta: { method: 'POST', path: '/api/f/link-meta', body: linkMetaBodySchema },
+  publicPost: { method: 'GET', path: '/api/p/:postId' },
+
+  chatUpload: { method: 'POST', path: '/api/chat/attachments', answer: chatUploadAnswerSchema },
+  chatFile: { method: 'GET', path: '/api/chat/files/:id' },
+
+  aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof Routes;
+export type RouteBody<R extends RouteDef> = R extends { body: z.ZodType } ? z.input<R['body']> : undefined;
+export type RouteAnswer<R extends RouteDef> = R extends { answer: z.ZodType } ? z.output<R['answer']> : unknown;
+
+/** Fills `:name` parameters of a route's path (encoded), for clients. */
+export function routePath(def: RouteDef, params: Record<string, string> = {}): string {
+  return def.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
