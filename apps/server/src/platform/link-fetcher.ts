@@ -232,4 +232,3 @@ export function parseLinkMeta(html: string, pageUrl: URL, requestedUrl: string):
     url: requestedUrl,
   };
 }
-
