@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
+import { aiRoutes } from './features/ai/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatSocketModule } from './features/chat/events.js';
 import { chatRoutes } from './features/chat/routes.js';
@@ -22,7 +23,7 @@ import { mediaRoutes } from './features/media/routes.js';
 import { postsSocketModule } from './features/posts/events.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { sendDigests } from './features/notifications/service.js';
-import { AppError } from './platform/errors.js';
+import { AppError, RateLimitedError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   http.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) void reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply
         .code(err.status)
         .send({ success: false, message: err.message, ...(err.field ? { field: err.field } : {}) });
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   postsRoutes(http, deps);
   mediaRoutes(http, deps);
   chatRoutes(http, deps);
+  aiRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({

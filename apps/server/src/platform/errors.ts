@@ -9,3 +9,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** Over a rate limit: answered 429 with `Retry-After` (whole seconds until a new attempt can count). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+    this.name = 'RateLimitedError';
+  }
+}
