@@ -13,7 +13,15 @@ export interface ChatRequest {
 }
 
 export type FakeReply =
-  | { kind: 'text'; text: string; chunks?: string[]; /** Streaming waits here after the first chunk. */ gate?: Promise<void> }
+  | {
+      kind: 'text';
+      text: string;
+      chunks?: string[];
+      /** Nothing is sent until this settles (the model "thinking"). */
+      before?: Promise<void>;
+      /** Streaming waits here after the first chunk. */
+      gate?: Promise<void>;
+    }
   | { kind: 'error'; status: number; body: unknown }
   | { kind: 'hang' };
 
@@ -39,7 +47,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     url: '',
     requests: [],
     behave: (req) => ({ kind: 'text', text: `You asked: ${lastUser(req)}` }),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
   const server = createServer((req, res) => {
     void (async () => {
@@ -60,6 +68,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
         return;
       }
+      if (reply.before) await reply.before;
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({

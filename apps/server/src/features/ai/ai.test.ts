@@ -98,7 +98,7 @@ describe('AI assistant, built-in provider', () => {
     expect(res.status).toBe(200);
     const answer = aiChatAnswerSchema.parse(res.json);
     expect(answer.content).toMatch(PRIZES);
-    expect(answer.content).toContain('/#contest');
+    expect(answer.content).toContain('/terms#contest');
     expect(answer.provider).toBe("Sajha's built-in guide");
     expect(elapsed).toBeLessThan(500); // the whole HTTP round trip, database writes included
 
@@ -135,7 +135,6 @@ describe('AI assistant, built-in provider', () => {
       const answer = builtinAnswer(prompt, kb.search(prompt).good);
       expect(performance.now() - started, prompt).toBeLessThan(50);
       expect(answer, prompt).not.toBe(BuiltinText.fallback);
-      expect(answer, prompt).toMatch(/Read more: \//);
     }
     expect(builtinAnswer('prizes', kb.search('prizes').good)).toContain(`NRS ${CONTEST_PRIZES_NRS.first}`);
   });
@@ -276,7 +275,7 @@ describe('AI assistant, OpenAI-compatible provider', () => {
       body: JSON.stringify(ask('Are there any fees?')),
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
+    const reader = res.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     const decoder = new TextDecoder();
     // The first piece arrives while the model still holds back the rest.
     let text = '';

@@ -28,9 +28,11 @@ export function builtinAnswer(question: string, good: KnowledgeHit[]): string {
   if (THANKS.test(question) && question.length < 40) return BuiltinText.thanks;
   const [first, second] = good;
   if (!first) return BuiltinText.fallback;
-  if (!second) return `${first.section.body}\n\nRead more: ${first.section.link}`;
-  const links = [...new Set([first.section.link, second.section.link])].join(' and ');
-  return [first, second].map((h) => `##${h.section.title}##\n${h.section.body}`).join('\n\n') + `\n\nRead more: ${links}`;
+  const used = second ? [first, second] : [first];
+  const links = [...new Set(used.map((h) => h.section.link).filter(Boolean))];
+  const more = links.length ? `\n\nRead more: ${links.join(' and ')}` : '';
+  if (!second) return `${first.section.body}${more}`;
+  return used.map((h) => `##${h.section.title}##\n${h.section.body}`).join('\n\n') + more;
 }
 
 /** Pieces of a few words, so the page shows the answer growing like a model's. */

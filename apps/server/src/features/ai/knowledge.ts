@@ -11,7 +11,7 @@ import MiniSearch from 'minisearch';
 export interface KnowledgeSection {
   id: string;
   title: string;
-  /** The page the section comes from, e.g. /terms#contest. */
+  /** The page the section comes from, e.g. /terms#contest; empty when no page says more. */
   link: string;
   keywords: string;
   body: string;
@@ -50,7 +50,7 @@ export function parseSections(file: string, markdown: string): KnowledgeSection[
     const heading = /^##\s+(.+?)\s*$/.exec(line);
     if (heading) {
       finish();
-      current = { id: `${file}#${sections.length + 1}`, title: heading[1]!, link: '/', keywords: '', body: '' };
+      current = { id: `${file}#${sections.length + 1}`, title: heading[1]!, link: '', keywords: '', body: '' };
       continue;
     }
     if (!current) continue;
@@ -117,7 +117,7 @@ export function createKnowledgeBase(sections: readonly KnowledgeSection[] = load
       processTerm,
     },
   });
-  index.addAll(sections as KnowledgeSection[]);
+  index.addAll(sections);
   const byId = new Map(sections.map((s) => [s.id, s]));
 
   return {
