@@ -62,6 +62,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   GEMINI_API_KEY: z.string().optional(),
+  /** Another address for the Gemini API (a gateway or proxy; tests use their own server). */
+  GEMINI_BASE_URL: z.url().optional(),
   /** Give up on the model after this long without a word (to the first word, and between words). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Name in the page's "Powered by" footer; defaults to the provider and model. */
@@ -117,6 +119,7 @@ export interface AiConfig {
   openaiApiKey: string | undefined;
   /** Secret: never logged, never sent to the client. */
   geminiApiKey: string | undefined;
+  geminiBaseUrl: string | undefined;
   timeoutMs: number;
 }
 
@@ -133,6 +136,7 @@ function aiConfig(e: z.infer<typeof envSchema>): AiConfig {
     openaiBaseUrl: e.OPENAI_BASE_URL || undefined,
     openaiApiKey: e.OPENAI_API_KEY || undefined,
     geminiApiKey: e.GEMINI_API_KEY || undefined,
+    geminiBaseUrl: e.GEMINI_BASE_URL || undefined,
     timeoutMs: e.AI_TIMEOUT_MS,
   };
 }

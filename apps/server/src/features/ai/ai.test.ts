@@ -326,3 +326,98 @@ describe('AI assistant, OpenAI-compatible provider', () => {
     expect(all).not.toContain('upstream-internal-detail');
   });
 });
+
+/** The Gemini REST protocol, as @google/genai speaks it: generateContent, and streamGenerateContent?alt=sse. */
+async function startFakeGemini() {
+  const { createServer } = await import('node:http');
+  const seen: { path: string; key: string | undefined; body: { systemInstruction?: unknown; contents: unknown[] } }[] = [];
+  let fail = false;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as (typeof seen)[number]['body'];
+      seen.push({ path: req.url ?? '', key: req.headers['x-goog-api-key'] as string | undefined, body });
+      if (fail) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 500, message: 'gemini-internal-detail', status: 'INTERNAL' } }));
+        return;
+      }
+      const candidate = (text: string) => ({
+        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+      });
+      if (req.url?.includes(':streamGenerateContent')) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const piece of ['Joining ', 'is ', 'free.']) res.write(`data: ${JSON.stringify(candidate(piece))}\r\n\r\n`);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(candidate('Joining is free.')));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    setFail: (v: boolean) => (fail = v),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('AI assistant, Gemini provider', () => {
+  let t: TestApp;
+  let gemini: Awaited<ReturnType<typeof startFakeGemini>>;
+  const logs = capturingLogger();
+  const GEMINI_KEY = 'gemini-test-key-do-not-log';
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    t = await startTestApp(
+      { AI_PROVIDER: 'gemini', GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: gemini.url, LOG_LEVEL: 'trace' },
+      undefined,
+      logs.logger,
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gemini?.close();
+  });
+
+  it('refuses to start without GEMINI_API_KEY', async () => {
+    await expect(startTestApp({ AI_PROVIDER: 'gemini' })).rejects.toThrow(/GEMINI_API_KEY/);
+  });
+
+  it('answers through Gemini with the grounding as system instruction, as JSON and streamed', async () => {
+    const cookie = await member(t);
+    const res = await chat(t, cookie, ask('Are there any fees to join?'));
+    expect(aiChatAnswerSchema.parse(res.json)).toMatchObject({
+      content: 'Joining is free.',
+      provider: 'Google Gemini (gemini-2.5-flash)',
+    });
+    const sent = gemini.seen.at(-1)!;
+    expect(sent.path).toContain('/models/gemini-2.5-flash:generateContent');
+    expect(sent.key).toBe(GEMINI_KEY);
+    expect(JSON.stringify(sent.body.systemInstruction)).toContain('Is Sajha free');
+    expect(sent.body.contents).toEqual([{ role: 'user', parts: [{ text: 'Are there any fees to join?' }] }]);
+
+    const streamed = await chat(t, cookie, ask('Are there any fees to join?'), { stream: true });
+    const list = events(streamed.text);
+    expect(list.filter((e) => e.event === 'delta').map((e) => e.data.text)).toEqual(['Joining ', 'is ', 'free.']);
+    expect(list.at(-1)).toMatchObject({ event: 'done', data: { content: 'Joining is free.' } });
+    expect(gemini.seen.at(-1)!.path).toContain(':streamGenerateContent');
+  });
+
+  it('turns a Gemini failure into the catalogue message, and never logs the key', async () => {
+    const cookie = await member(t);
+    gemini.setFail(true);
+    const res = await chat(t, cookie, ask('What is Sajha?'));
+    gemini.setFail(false);
+    expect(res.status).toBe(502);
+    expect(res.json).toEqual({ success: false, message: Messages.ai.error });
+    const all = logs.lines.join('');
+    expect(all).toContain('AI provider failed');
+    expect(all).not.toContain(GEMINI_KEY);
+    expect(all).not.toContain('gemini-internal-detail');
+  });
+});

@@ -5,7 +5,10 @@ import { systemPrompt } from './prompt.js';
 import type { AiProvider, AiRequest } from './provider.js';
 
 export function createGeminiProvider(config: AiConfig): AiProvider {
-  const ai = new GoogleGenAI({ apiKey: config.geminiApiKey ?? '' });
+  const ai = new GoogleGenAI({
+    apiKey: config.geminiApiKey ?? '',
+    ...(config.geminiBaseUrl ? { httpOptions: { baseUrl: config.geminiBaseUrl } } : {}),
+  });
   const params = (req: AiRequest) => ({
     model: config.model,
     contents: req.history.map(

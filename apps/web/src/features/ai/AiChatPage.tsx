@@ -80,6 +80,7 @@ function Thinking() {
           borderRadius: 2.5,
           border: 1,
           borderColor: 'divider',
+          bgcolor: 'background.paper',
           color: 'text.secondary',
         }}
       >
@@ -231,7 +232,7 @@ export default function AiChatPage() {
               onChange={(e) => setText(e.target.value)}
               onKeyDown={onKeyDown}
               disabled={pending || !loaded}
-              placeholder={pending ? Messages.ai.thinking : AiText.inputPlaceholder}
+              placeholder={AiText.inputPlaceholder}
               multiline
               minRows={1}
               fullWidth
