@@ -117,7 +117,11 @@ describe('AI assistant with the built-in provider', () => {
     expect(grown).toBeLessThanOrEqual(200);
     await input(page).fill('How do I\nlog in?');
     await input(page).press('Enter');
-    await replies(page).last().getByText(/sign in|signin/i).first().waitFor();
+    await replies(page)
+      .last()
+      .getByText(/sign in|signin/i)
+      .first()
+      .waitFor();
     expect(await questions(page).last().innerText()).toBe('How do I\nlog in?');
   });
 
@@ -251,7 +255,11 @@ describe('AI assistant with an OpenAI-compatible model', () => {
     const page = await signedInPage(e2e, user);
     await openAi(page);
 
-    fake.behave = () => ({ kind: 'error', status: 500, body: { error: { message: 'model exploded', type: 'server_error' } } });
+    fake.behave = () => ({
+      kind: 'error',
+      status: 500,
+      body: { error: { message: 'model exploded', type: 'server_error' } },
+    });
     await ask(page, 'First question');
     await replies(page).last().getByText(Messages.ai.error).waitFor();
     expect(await page.getByText('model exploded').count()).toBe(0);

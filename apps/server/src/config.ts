@@ -125,8 +125,10 @@ export interface AiConfig {
 
 function aiConfig(e: z.infer<typeof envSchema>): AiConfig {
   const provider = e.AI_PROVIDER;
-  if (provider === 'gemini' && !e.GEMINI_API_KEY) throw new Error('Invalid configuration:\n  GEMINI_API_KEY: required when AI_PROVIDER=gemini');
-  const model = e.AI_MODEL || (provider === 'gemini' ? 'gemini-2.5-flash' : provider === 'openai' ? 'gpt-4o-mini' : 'retrieval');
+  if (provider === 'gemini' && !e.GEMINI_API_KEY)
+    throw new Error('Invalid configuration:\n  GEMINI_API_KEY: required when AI_PROVIDER=gemini');
+  const model =
+    e.AI_MODEL || (provider === 'gemini' ? 'gemini-2.5-flash' : provider === 'openai' ? 'gpt-4o-mini' : 'retrieval');
   const defaultName =
     provider === 'builtin' ? "Sajha's built-in guide" : provider === 'gemini' ? `Google Gemini (${model})` : model;
   return {

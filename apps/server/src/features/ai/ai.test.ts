@@ -9,13 +9,7 @@ import {
   CONTEST_PRIZES_NRS,
   Messages,
 } from '@sajha/contract';
-import {
-  capturingLogger,
-  createUser,
-  sessionCookie,
-  startTestApp,
-  type TestApp,
-} from '../../../test/harness.js';
+import { capturingLogger, createUser, sessionCookie, startTestApp, type TestApp } from '../../../test/harness.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai.js';
 import { builtinAnswer, BuiltinText } from './builtin.js';
 import { createKnowledgeBase } from './knowledge.js';
@@ -35,7 +29,12 @@ interface Answer {
   json: Record<string, unknown>;
 }
 
-async function chat(t: TestApp, cookie: string | undefined, body: unknown, opts: { stream?: boolean; raw?: string } = {}) {
+async function chat(
+  t: TestApp,
+  cookie: string | undefined,
+  body: unknown,
+  opts: { stream?: boolean; raw?: string } = {},
+) {
   const res = await fetch(`${t.url}/api/ai/chat`, {
     method: 'POST',
     headers: {
@@ -113,7 +112,9 @@ describe('AI assistant, built-in provider', () => {
 
     const cleared = await fetch(`${t.url}/api/ai/chat`, { method: 'DELETE', headers: { cookie } });
     expect(cleared.status).toBe(200);
-    const after = aiConversationSchema.parse(await (await fetch(`${t.url}/api/ai/chat`, { headers: { cookie } })).json());
+    const after = aiConversationSchema.parse(
+      await (await fetch(`${t.url}/api/ai/chat`, { headers: { cookie } })).json(),
+    );
     expect(after.messages).toEqual([]);
   });
 
@@ -231,7 +232,10 @@ describe('AI assistant, OpenAI-compatible provider', () => {
     fake.behave = () => ({ kind: 'text', text: 'First prize is **NRS 5000**.' });
     const res = await chat(t, cookie, ask('What are the prizes for the monthly contest?'));
     expect(res.status).toBe(200);
-    expect(aiChatAnswerSchema.parse(res.json)).toMatchObject({ content: 'First prize is **NRS 5000**.', provider: 'test-model' });
+    expect(aiChatAnswerSchema.parse(res.json)).toMatchObject({
+      content: 'First prize is **NRS 5000**.',
+      provider: 'test-model',
+    });
     const sent = fake.requests.at(-1)!;
     expect(sent.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.body.model).toBe('test-model');
@@ -282,7 +286,8 @@ describe('AI assistant, OpenAI-compatible provider', () => {
     while (!text.includes('\n\n')) text += decoder.decode((await reader.read()).value, { stream: true });
     expect(events(text)[0]).toEqual({ event: 'delta', data: { text: 'Joining ' } });
     release();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += decoder.decode(r.value, { stream: true });
     const list = events(text);
     expect(list.filter((e) => e.event === 'delta').map((e) => e.data.text)).toEqual(['Joining ', 'is ', '**free**.']);
     expect(list.at(-1)).toMatchObject({ event: 'done', data: { content: 'Joining is **free**.' } });
@@ -330,7 +335,8 @@ describe('AI assistant, OpenAI-compatible provider', () => {
 /** The Gemini REST protocol, as @google/genai speaks it: generateContent, and streamGenerateContent?alt=sse. */
 async function startFakeGemini() {
   const { createServer } = await import('node:http');
-  const seen: { path: string; key: string | undefined; body: { systemInstruction?: unknown; contents: unknown[] } }[] = [];
+  const seen: { path: string; key: string | undefined; body: { systemInstruction?: unknown; contents: unknown[] } }[] =
+    [];
   let fail = false;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -348,7 +354,8 @@ async function startFakeGemini() {
       });
       if (req.url?.includes(':streamGenerateContent')) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        for (const piece of ['Joining ', 'is ', 'free.']) res.write(`data: ${JSON.stringify(candidate(piece))}\r\n\r\n`);
+        for (const piece of ['Joining ', 'is ', 'free.'])
+          res.write(`data: ${JSON.stringify(candidate(piece))}\r\n\r\n`);
         res.end();
         return;
       }

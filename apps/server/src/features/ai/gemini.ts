@@ -11,9 +11,10 @@ export function createGeminiProvider(config: AiConfig): AiProvider {
   });
   const params = (req: AiRequest) => ({
     model: config.model,
-    contents: req.history.map(
-      (t): Content => ({ role: t.role === 'assistant' ? 'model' : 'user', parts: [{ text: t.content }] }),
-    ),
+    contents: req.history.map((t): Content => ({
+      role: t.role === 'assistant' ? 'model' : 'user',
+      parts: [{ text: t.content }],
+    })),
     config: { systemInstruction: systemPrompt(req.grounding.hits), abortSignal: req.signal },
   });
   return {

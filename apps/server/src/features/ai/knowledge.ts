@@ -33,7 +33,9 @@ export interface KnowledgeBase {
 /** knowledge/ sits beside src/ and dist/ in apps/server. */
 export function knowledgeFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return here.endsWith(`${path.sep}dist`) ? path.resolve(here, '../knowledge') : path.resolve(here, '../../../knowledge');
+  return here.endsWith(`${path.sep}dist`)
+    ? path.resolve(here, '../knowledge')
+    : path.resolve(here, '../../../knowledge');
 }
 
 /** Parses one Markdown file: `## Title`, then optional `Link:` and `Keywords:` lines, then the text. */
@@ -84,7 +86,10 @@ const STOP_WORDS = new Set(
 
 /** Lower-cases, drops filler words and folds simple plurals and verb endings, for index and question alike. */
 export function processTerm(term: string): string | null {
-  const t = term.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const t = term
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
   if (t.length < 2 || STOP_WORDS.has(t)) return null;
   if (t.length > 5 && t.endsWith('ing')) return t.slice(0, -3);
   if (t.length > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
@@ -123,7 +128,11 @@ export function createKnowledgeBase(sections: readonly KnowledgeSection[] = load
   return {
     sections,
     search(question, limit = 4) {
-      const wanted = new Set(tokenize(question).map(processTerm).filter((t): t is string => t !== null));
+      const wanted = new Set(
+        tokenize(question)
+          .map(processTerm)
+          .filter((t): t is string => t !== null),
+      );
       if (wanted.size === 0) return { hits: [], good: [] };
       const hits = index
         .search(question)
@@ -135,7 +144,9 @@ export function createKnowledgeBase(sections: readonly KnowledgeSection[] = load
         }));
       const best = hits[0];
       if (!best || best.coverage < MIN_COVERAGE || best.score < MIN_SCORE) return { hits, good: [] };
-      const good = hits.filter((h, i) => i === 0 || (h.coverage >= MIN_COVERAGE && h.score >= best.score * RELATIVE_SCORE));
+      const good = hits.filter(
+        (h, i) => i === 0 || (h.coverage >= MIN_COVERAGE && h.score >= best.score * RELATIVE_SCORE),
+      );
       return { hits, good: good.slice(0, 2) };
     },
   };

@@ -43,4 +43,3 @@ export async function pruneConversation(db: Db, userId: string): Promise<void> {
 export async function clearConversation(db: Db, userId: string): Promise<void> {
   await db.delete(aiMessages).where(eq(aiMessages.userId, userId));
 }
-

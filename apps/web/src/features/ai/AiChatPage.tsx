@@ -222,7 +222,14 @@ export default function AiChatPage() {
 
       <Box
         component="footer"
-        sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 1.5, md: 3 }, pt: 1.25, pb: 0.75, bgcolor: 'background.paper' }}
+        sx={{
+          borderTop: 1,
+          borderColor: 'divider',
+          px: { xs: 1.5, md: 3 },
+          pt: 1.25,
+          pb: 0.75,
+          bgcolor: 'background.paper',
+        }}
       >
         <Box sx={COLUMN}>
           <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>

@@ -41,7 +41,8 @@ export async function askAssistant(
   if (!res.headers.get('content-type')?.includes('text/event-stream') || !res.body) {
     // A plain JSON answer: the reply is read from `content`, or else from `message` (spec §7).
     const data = (await res.json().catch(() => ({}))) as { content?: unknown; message?: unknown };
-    const reply = typeof data.content === 'string' ? data.content : typeof data.message === 'string' ? data.message : '';
+    const reply =
+      typeof data.content === 'string' ? data.content : typeof data.message === 'string' ? data.message : '';
     return reply;
   }
 
