@@ -35,14 +35,17 @@ export function useAiChat() {
 
   useEffect(() => {
     let live = true;
-    void loadConversation().then((c) => {
-      if (!live) return;
-      if (c) {
-        update(() => c.messages);
-        setProvider(c.provider);
-      }
-      setLoaded(true);
-    });
+    // A failed load still opens the chat: the member can ask, only the earlier conversation is missing.
+    void loadConversation()
+      .catch(() => null)
+      .then((c) => {
+        if (!live) return;
+        if (c) {
+          update(() => c.messages);
+          setProvider(c.provider);
+        }
+        setLoaded(true);
+      });
     return () => {
       live = false;
       inFlight.current?.abort();
