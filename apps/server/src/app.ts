@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
+import { aiRoutes } from './features/ai/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatSocketModule } from './features/chat/events.js';
 import { chatRoutes } from './features/chat/routes.js';
@@ -28,7 +29,7 @@ import { publishChat } from './features/chat/publish.js';
 import { EventBus } from './events/bus.js';
 import { startJobs } from './platform/jobs.js';
 import { createMemoryPresence, createRedisPresence } from './platform/presence.js';
-import { AppError } from './platform/errors.js';
+import { AppError, RateLimitedError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   http.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) void reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply
         .code(err.status)
         .send({ success: false, message: err.message, ...(err.field ? { field: err.field } : {}) });
@@ -134,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   postsRoutes(http, deps);
   mediaRoutes(http, deps);
   chatRoutes(http, deps);
+  aiRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({

@@ -56,6 +56,20 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
+  /** The AI assistant: `builtin` answers offline from the knowledge base; `openai` or `gemini` use a model. */
+  AI_PROVIDER: z.enum(['builtin', 'openai', 'gemini']).default('builtin'),
+  /** Model name for `openai` (default gpt-4o-mini) or `gemini` (default gemini-2.5-flash). */
+  AI_MODEL: z.string().optional(),
+  /** Any OpenAI-compatible endpoint (OpenAI, Ollama, llama.cpp server, vLLM); unset is OpenAI itself. */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  GEMINI_API_KEY: z.string().optional(),
+  /** Another address for the Gemini API (a gateway or proxy; tests use their own server). */
+  GEMINI_BASE_URL: z.url().optional(),
+  /** Give up on the model after this long without a word (to the first word, and between words). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Name in the page's "Powered by" footer; defaults to the provider and model. */
+  AI_PROVIDER_NAME: z.string().max(80).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -94,6 +108,41 @@ export interface Config {
     /** Test-only link-fetch escape hatch (LINK_FETCH_TEST_HOSTS / LINK_FETCH_TEST_CA); empty in production. */
     linkTestHosts: Map<string, string>;
     linkTestCa: string | undefined;
+  };
+  ai: AiConfig;
+}
+
+export interface AiConfig {
+  provider: 'builtin' | 'openai' | 'gemini';
+  model: string;
+  /** The "Powered by" name. */
+  displayName: string;
+  openaiBaseUrl: string | undefined;
+  /** Secret: never logged, never sent to the client. */
+  openaiApiKey: string | undefined;
+  /** Secret: never logged, never sent to the client. */
+  geminiApiKey: string | undefined;
+  geminiBaseUrl: string | undefined;
+  timeoutMs: number;
+}
+
+function aiConfig(e: z.infer<typeof envSchema>): AiConfig {
+  const provider = e.AI_PROVIDER;
+  if (provider === 'gemini' && !e.GEMINI_API_KEY)
+    throw new Error('Invalid configuration:\n  GEMINI_API_KEY: required when AI_PROVIDER=gemini');
+  const model =
+    e.AI_MODEL || (provider === 'gemini' ? 'gemini-2.5-flash' : provider === 'openai' ? 'gpt-4o-mini' : 'retrieval');
+  const defaultName =
+    provider === 'builtin' ? "Sajha's built-in guide" : provider === 'gemini' ? `Google Gemini (${model})` : model;
+  return {
+    provider,
+    model,
+    displayName: e.AI_PROVIDER_NAME || defaultName,
+    openaiBaseUrl: e.OPENAI_BASE_URL || undefined,
+    openaiApiKey: e.OPENAI_API_KEY || undefined,
+    geminiApiKey: e.GEMINI_API_KEY || undefined,
+    geminiBaseUrl: e.GEMINI_BASE_URL || undefined,
+    timeoutMs: e.AI_TIMEOUT_MS,
   };
 }
 
@@ -150,5 +199,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
       linkTestCa: e.LINK_FETCH_TEST_CA ? readFileSync(e.LINK_FETCH_TEST_CA, 'utf8') : undefined,
     },
+    ai: aiConfig(e),
   };
 }

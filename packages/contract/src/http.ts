@@ -91,12 +91,7 @@ export const createPostFieldsSchema = z.object({
 
 export const linkMetaBodySchema = z.object({ url: z.url({ protocol: /^https$/ }).max(2048) });
 
-export const aiChatMessageSchema = z.object({
-  role: z.enum(['user', 'assistant']),
-  content: z.string().max(8000),
-  id: z.string().max(64),
-});
-export const aiChatBodySchema = z.object({ messages: z.array(aiChatMessageSchema).min(1).max(100) });
+// POST /api/ai/chat: see ai.ts.
 
 /** POST /api/chat/attachments (multipart, field `files`): the stored files, to reference in send_message. */
 export const chatUploadAnswerSchema = z.object({

@@ -7,3 +7,4 @@ export * from './socket.js';
 export * from './redirect.js';
 export * from './routes.js';
 export * from './text.js';
+export * from './ai.js';

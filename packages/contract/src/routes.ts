@@ -4,8 +4,8 @@
  * Multipart uploads name no body schema (their fields are checked while the stream is read).
  */
 import { z } from 'zod';
+import { aiChatBodySchema, aiConversationSchema } from './ai.js';
 import {
-  aiChatBodySchema,
   authAnswerSchema,
   chatUploadAnswerSchema,
   checkAuthAnswerSchema,
@@ -86,6 +86,8 @@ export const Routes = {
   chatFile: { method: 'GET', path: '/api/chat/files/:id' },
 
   aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema },
+  aiConversation: { method: 'GET', path: '/api/ai/chat', answer: aiConversationSchema },
+  aiNewChat: { method: 'DELETE', path: '/api/ai/chat' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof Routes;

@@ -12,15 +12,30 @@ export class AppError extends Error {
   }
 }
 
-/** The first problem of a failed schema parse as text a person can read (zod's generic text is not). */
+/** zod's own texts ("Too small: expected array to have >=1 items") are for developers, not members. */
+const ZOD_DEFAULT =
+  /^(Invalid (input|option|type|string|element|key|union)|Too (small|big)|Unrecognized key|Expected )/;
+
+/** The first problem of a failed schema parse as text a person can read: our schema's message, or a plain one. */
 export function firstIssue(error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }): string {
   const issue = error.issues[0];
-  if (!issue) return Messages.server.invalidPayload;
-  return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : Messages.server.invalidPayload;
+  if (!issue?.message || ZOD_DEFAULT.test(issue.message)) return Messages.server.invalidPayload;
+  return issue.message;
 }
 
 /** The key (first path segment) the first problem is about, for forms that show it under a field. */
 export function firstIssueKey(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string | undefined {
   const key = error.issues[0]?.path[0];
   return typeof key === 'string' ? key : undefined;
+}
+
+/** Over a rate limit: answered 429 with `Retry-After` (whole seconds until a new attempt can count). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+    this.name = 'RateLimitedError';
+  }
 }

@@ -5,7 +5,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { Messages } from '@sajha/contract';
-import { AppError } from './errors.js';
+import { RateLimitedError } from './errors.js';
 
 const SPECS = {
   loginPerIp: { points: 30, duration: 15 * 60 },
@@ -20,6 +20,8 @@ const SPECS = {
   linkMetaPerUser: { points: 60, duration: 10 * 60 },
   /** Outbound fetches for previews not yet cached. */
   linkFetchPerUser: { points: 20, duration: 60 },
+  /** AI assistant questions (each may call a paid model). */
+  aiChatPerUser: { points: 20, duration: 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 
@@ -45,7 +47,9 @@ export function createLimiters(redis?: Redis): Limiters {
       try {
         await get(name).consume(key.toLowerCase());
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw new AppError(Messages.server.rateLimited, 429);
+        if (err instanceof RateLimiterRes) {
+          throw new RateLimitedError(Messages.server.rateLimited, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+        }
         throw err;
       }
     },

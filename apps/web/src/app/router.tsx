@@ -63,7 +63,7 @@ const appRoutes: RouteObject[] = [
           { path: '/profile/:username?', ...placeholder('Profile') },
           { path: '/u/:username?', ...placeholder('Profile') },
           { path: '/friends/:username?', ...placeholder('Friends') },
-          { path: '/ai', ...placeholder('AI assistant') },
+          { path: '/ai', ...page(() => import('../features/ai/AiChatPage')) },
         ],
       },
       { path: '/call/:userUid/:roomId?', ...placeholder('Call') },
