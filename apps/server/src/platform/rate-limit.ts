@@ -20,6 +20,8 @@ const SPECS = {
   linkMetaPerUser: { points: 60, duration: 10 * 60 },
   /** Outbound fetches for previews not yet cached. */
   linkFetchPerUser: { points: 20, duration: 60 },
+  /** Follow, unfollow, block and unblock together. */
+  followPerUser: { points: 120, duration: 10 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 
