@@ -4,7 +4,7 @@
  * are defined here and referenced from socket.ts.
  */
 import { z } from 'zod';
-import { friendRowSchema, idSchema, isoDate, userProfileSchema } from './entities.js';
+import { type friendRowSchema, idSchema, isoDate, userProfileSchema } from './entities.js';
 import { LIMITS } from './constants.js';
 
 /** A username as typed in a link or a form: `@asha` and `asha` name the same member. */
