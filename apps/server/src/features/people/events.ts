@@ -29,7 +29,8 @@ export function peopleSocketModule(deps: AppDeps): SocketModule {
         async ([input]) => {
           const posts = await people.getProfilePosts(deps, uid, input);
           socket.emit(Events.profilePosts, { posts });
-          return { count: posts.length };
+          // The acknowledgement carries the page too, so a client can match it to its own request.
+          return { posts };
         },
         log,
       );
