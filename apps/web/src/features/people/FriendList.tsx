@@ -62,7 +62,7 @@ function Row({ row, me, onChange }: { row: FriendRow; me: string | undefined; on
           {row.name}
         </Link>
         <Typography variant="body2" color="text.secondary" noWrap>
-          @{row.username} · {mutualLabel(row)}
+          {mutualLabel(row)}
         </Typography>
       </Box>
       {row.username !== me && (

@@ -200,14 +200,16 @@ function Header({ profile, onChange }: { profile: ProfileDto; onChange: (p: Prof
         </Box>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Button
-          variant="outlined"
-          startIcon={<ChatBubbleOutline />}
-          component={RouterLink}
-          to={`/message/@${profile.username}`}
-        >
-          Message
-        </Button>
+        {!self && (
+          <Button
+            variant="outlined"
+            startIcon={<ChatBubbleOutline />}
+            component={RouterLink}
+            to={`/message/@${profile.username}`}
+          >
+            Message
+          </Button>
+        )}
         {!self && !profile.blocked && (
           <Button
             variant={profile.following ? 'outlined' : 'contained'}
