@@ -179,8 +179,8 @@ export async function friendsOfFollows(
   db: Db,
   viewer: string,
   limit: number,
-): Promise<{ id: string; mutual: number }[]> {
-  return rowsOf<{ id: string; mutual: string | number }>(
+): Promise<(Member & { mutual: number })[]> {
+  return rowsOf<Member & { mutual: string | number }>(
     await db.execute(sql`
       with mine as (select followee_id as id from follows where follower_id = ${viewer}),
       cand as (
@@ -195,17 +195,24 @@ export async function friendsOfFollows(
         join follows a on a.followee_id = m.id
         join follows b on b.follower_id = m.id and b.followee_id = a.follower_id
         group by a.follower_id
+      ),
+      ranked as (
+        -- Ranked first on ids alone (follows only ever name verified members); names are read for the top few.
+        select c.id, coalesce(mutual.n, 0) as mutual,
+          greatest(
+            (select max(p.created_at) from posts p where p.author_id = c.id),
+            (select x.created_at from users x where x.id = c.id)
+          ) as active
+        from cand c
+        left join mutual on mutual.id = c.id
+        where ${notBlockedWith(viewer, sql`c.id`)}
+        order by mutual desc, active desc nulls last, c.id
+        limit ${limit}
       )
-      select c.id, coalesce(mutual.n, 0) as mutual
-      from cand c
-      join users u on u.id = c.id and u.email_verified_at is not null
-      left join mutual on mutual.id = c.id
-      where ${notBlockedWith(viewer, sql`c.id`)}
-      order by mutual desc,
-        greatest((select max(p.created_at) from posts p where p.author_id = c.id), u.created_at) desc,
-        c.id
-      limit ${limit}`),
-  ).map((r) => ({ id: r.id, mutual: Number(r.mutual) }));
+      select r.id, u.name, u.username, u.avatar, u.bio, r.mutual
+      from ranked r join users u on u.id = r.id and u.email_verified_at is not null
+      order by r.mutual desc, r.active desc nulls last, r.id`),
+  ).map((r) => ({ ...r, mutual: Number(r.mutual) }));
 }
 
 /** For members with no graph yet: those who posted most recently, then the newest members. */

@@ -105,17 +105,26 @@ export async function searchPeople(deps: AppDeps, viewer: string, text: string):
 
 /** gFS: friends of follows first; topped up with active members, so a newcomer still gets a list. */
 export async function suggestions(deps: AppDeps, viewer: string): Promise<FriendRow[]> {
-  const ranked = await repo.friendsOfFollows(deps.db, viewer, SUGGESTIONS_MAX);
-  let ids = ranked.map((r) => r.id);
-  if (ids.length < SUGGESTIONS_MAX) {
-    ids = [...ids, ...(await repo.activeMembers(deps.db, viewer, ids, SUGGESTIONS_MAX - ids.length))];
-  }
-  const members = await repo.membersByIds(deps.db, ids);
-  const extra = await repo.decorate(deps.db, viewer, ids);
-  return ids.flatMap((id) => {
-    const m = members.get(id);
-    return m ? [presentRow(m, extra.get(id))] : [];
-  });
+  // Candidates are people I do not follow, and their mutual counts come with them: one query.
+  const ranked = (await repo.friendsOfFollows(deps.db, viewer, SUGGESTIONS_MAX)).map((m) =>
+    presentRow(m, { mutual: m.mutual, following: false }),
+  );
+  if (ranked.length >= SUGGESTIONS_MAX) return ranked;
+  const more = await repo.activeMembers(
+    deps.db,
+    viewer,
+    ranked.map((r) => r.id),
+    SUGGESTIONS_MAX - ranked.length,
+  );
+  const members = await repo.membersByIds(deps.db, more);
+  const extra = await repo.decorate(deps.db, viewer, more);
+  return [
+    ...ranked,
+    ...more.flatMap((id) => {
+      const m = members.get(id);
+      return m ? [presentRow(m, extra.get(id))] : [];
+    }),
+  ];
 }
 
 export async function follow(deps: AppDeps, viewer: string, username: string, now = new Date()): Promise<string> {
