@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../apps/server/src/deps.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { rowsOf } from '../apps/server/src/features/people/repo.js';
 import { searchPeople, suggestions } from '../apps/server/src/features/people/service.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
 
@@ -63,7 +64,7 @@ async function seed(db: Database['db']): Promise<string[]> {
   await db.execute(sql`analyze`);
   const rows = await db.execute<{ id: string }>(sql`select id from bench_ring where n % 97 = 0 order by n`);
   await db.execute(sql`drop table bench_ring`);
-  return (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => r.id);
+  return rowsOf<{ id: string }>(rows).map((r) => r.id);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -86,7 +87,7 @@ async function benchOne(label: string, database: Database): Promise<void> {
   const started = performance.now();
   const viewers = await seed(database.db);
   const counted = await database.db.execute<{ n: string }>(sql`select count(*) as n from follows`);
-  const followCount = Number((Array.isArray(counted) ? counted : (counted as { rows: { n: string }[] }).rows)[0]!.n);
+  const followCount = Number(rowsOf<{ n: string }>(counted)[0]!.n);
   const seeded = ((performance.now() - started) / 1000).toFixed(1);
   const deps = { db: database.db } as AppDeps;
   const viewer = (i: number) => viewers[i % viewers.length]!;
