@@ -20,6 +20,7 @@ import { chatRoutes } from './features/chat/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { notificationsSocketModule } from './features/notifications/events.js';
 import { mediaRoutes } from './features/media/routes.js';
+import { peopleSocketModule } from './features/people/events.js';
 import { postsSocketModule } from './features/posts/events.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { notificationJobs } from './features/notifications/jobs.js';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notificationsSocketModule(deps),
       postsSocketModule(deps),
       chatSocketModule(deps),
+      peopleSocketModule(deps),
     ],
     callModules: [],
   });

@@ -107,6 +107,12 @@ export const Events = {
   followResult: 'aFR',
   unfollow: 'uF',
   unfollowResult: 'uFR',
+  // Ours (the spec shows only the chat menu's "Block User")
+  blockUser: 'blockUser',
+  unblockUser: 'unblockUser',
+  blockResult: 'blockResult',
+  getBlocked: 'getBlocked',
+  blockedUsers: 'blockedUsers',
 
   // Calls (/realcall)
   createRoom: 'create-room',

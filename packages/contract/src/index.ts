@@ -8,3 +8,4 @@ export * from './redirect.js';
 export * from './routes.js';
 export * from './text.js';
 export * from './ai.js';
+export * from './people.js';

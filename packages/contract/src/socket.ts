@@ -24,9 +24,9 @@ import {
   reelSchema,
   socialLinkSchema,
   spotlightUserSchema,
-  userProfileSchema,
   userSearchResultSchema,
 } from './entities.js';
+import { blockResultSchema, peopleListPayloadSchema, profileDtoSchema, profilePostsPayloadSchema } from './people.js';
 import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS, SOCIAL_PLATFORMS } from './constants.js';
 
 const none = z.tuple([]);
@@ -173,21 +173,18 @@ export const clientEventSchemas = {
 
   // Profiles and friends
   [Events.fetchProfile]: one(z.object({ username: username.optional() })),
-  [Events.fetchProfilePosts]: one(
-    z.object({
-      username: username.optional(),
-      offset: z.number().int().min(0).default(0),
-      limit: z.number().int().min(1).max(50).default(LIMITS.profilePostsPageSize),
-    }),
-  ),
+  [Events.fetchProfilePosts]: one(profilePostsPayloadSchema),
   [Events.fetchCounts]: one(z.object({ username: username.optional() })),
   [Events.fetchSocials]: one(z.object({ username: username.optional() })),
   [Events.searchFriends]: one(searchText),
-  [Events.getFriendSuggestions]: none,
-  [Events.getFollowers]: none,
-  [Events.getFollowing]: none,
+  [Events.getFriendSuggestions]: peopleListPayloadSchema,
+  [Events.getFollowers]: peopleListPayloadSchema,
+  [Events.getFollowing]: peopleListPayloadSchema,
   [Events.follow]: one(z.object({ username })),
   [Events.unfollow]: one(z.object({ username })),
+  [Events.blockUser]: one(z.object({ username })),
+  [Events.unblockUser]: one(z.object({ username })),
+  [Events.getBlocked]: none,
 
   // Calls (/realcall)
   [Events.createRoom]: one(z.object({ userUid: idSchema })),
@@ -279,7 +276,7 @@ export const serverEventSchemas = {
   [Events.profileUpdateSuccess]: z.object({ message: z.string() }).partial(),
   [Events.profileUpdateError]: z.object({ message: z.string() }),
 
-  [Events.userProfile]: userProfileSchema,
+  [Events.userProfile]: profileDtoSchema,
   [Events.profilePosts]: z.object({ posts: z.array(postSchema) }),
   [Events.counts]: countsSchema,
   [Events.userSocials]: z.array(socialLinkSchema),
@@ -289,6 +286,8 @@ export const serverEventSchemas = {
   [Events.following]: z.array(friendRowSchema),
   [Events.followResult]: z.object({ message: z.string() }),
   [Events.unfollowResult]: z.object({ message: z.string() }),
+  [Events.blockResult]: blockResultSchema,
+  [Events.blockedUsers]: z.array(friendRowSchema),
 
   [Events.userJoined]: z.object({ userUid: idSchema }).partial(),
   [Events.callee]: z.object({ callee: z.object({ name: z.string(), avatar: z.string().nullable() }) }),

@@ -41,6 +41,9 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    // Prefix search (sF): `lower(x) like 'abc%'` can use these under any collation.
+    index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
+    index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
 
@@ -413,4 +416,22 @@ export const aiMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ai_messages_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * When a follower last told a followee "started following you": a re-follow within a day stays quiet.
+ * Kept apart from `follows` because unfollowing deletes the follow row.
+ */
+export const followNotices = pgTable(
+  'follow_notices',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] })],
 );

@@ -22,6 +22,8 @@ const SPECS = {
   linkFetchPerUser: { points: 20, duration: 60 },
   /** AI assistant questions (each may call a paid model). */
   aiChatPerUser: { points: 20, duration: 60 },
+  /** Follow, unfollow, block and unblock together. */
+  followPerUser: { points: 120, duration: 10 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 

@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { LIMITS, Messages, type ChatDto, type CurrentUser, type MessageDto } from '@sajha/contract';
+import { LIMITS, Messages, PeopleMessages, type ChatDto, type CurrentUser, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
+import { isBlockedEitherWay, notBlockedWith } from '../people/blocks.js';
 import { onlineAmong } from './presence.js';
 import { presentChat, presentMessage, type ChatRow, type MessageRow } from './presenters.js';
 import {
@@ -140,7 +141,8 @@ async function directChat(deps: AppDeps, me: string, otherId: string): Promise<C
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, otherId), isNotNull(users.emailVerifiedAt)));
-  if (!other) throw new AppError(Messages.chat.userNotFound, 404);
+  // A block either way: the same answer as for an unknown member.
+  if (!other || (await isBlockedEitherWay(deps.db, me, otherId))) throw new AppError(Messages.chat.userNotFound, 404);
   const directKey = [me, otherId].sort().join(':');
   return deps.db.transaction(async (tx) => {
     await tx
@@ -234,6 +236,11 @@ export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInp
     chatId = input.to_cid;
     members = isUuid(chatId) ? await membersOf(db, chatId) : [];
     if (!members.some((m) => m.userId === me.uid)) throw new AppError(Messages.chat.notMember, 403);
+    // A direct chat (two members) stays readable after a block, but takes no new messages.
+    const other = members.length === 2 ? members.find((m) => m.userId !== me.uid) : undefined;
+    if (other && (await isBlockedEitherWay(db, me.uid, other.userId))) {
+      throw new AppError(PeopleMessages.cannotMessage, 403);
+    }
   } else {
     chatId = (await directChat(deps, me.uid, input.to_uid ?? '')).id;
     members = await membersOf(db, chatId);
@@ -381,6 +388,7 @@ export async function searchUsers(deps: AppDeps, me: string, text: string) {
         ne(users.id, me),
         isNotNull(users.emailVerifiedAt),
         or(ilike(users.username, pattern), ilike(users.name, pattern)),
+        notBlockedWith(me, users.id),
       ),
     )
     .orderBy(asc(users.username))

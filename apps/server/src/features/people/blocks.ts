@@ -2,7 +2,8 @@
  * Blocks: the one question other areas ask ("is either of these two blocking the other?"). A block is
  * stored one way but its effects (no chat, call, follow, mention, comment, search) apply both ways.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { blocks } from '../../db/schema.js';
 
@@ -16,4 +17,12 @@ export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * A filter for queries that list members (search, suggestions, spotlight, mentions): keeps only those
+ * with no block between them and `viewerId`, either way. Two primary-key probes per row.
+ */
+export function notBlockedWith(viewerId: string, userId: AnyPgColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId}) or (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId}))`;
 }

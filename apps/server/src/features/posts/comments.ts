@@ -1,10 +1,11 @@
 /** Comments and one level of replies. Adding either answers the post's whole, fresh list. */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { Messages, type CommentDto } from '@sajha/contract';
+import { Messages, PeopleMessages, type CommentDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { comments, posts } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
+import { isBlockedEitherWay } from '../people/blocks.js';
 import { isUuid } from './policy.js';
 import { presentComments } from './presenters.js';
 import { commentRecords, findComment } from './repo.js';
@@ -35,6 +36,7 @@ async function insertComment(
 export async function addComment(deps: AppDeps, userId: string, postId: string, text: string): Promise<CommentDto[]> {
   const post = await postRow(deps, postId);
   if (!post) throw new AppError(Messages.post.gone, 404);
+  if (await isBlockedEitherWay(deps.db, userId, post.authorId)) throw new AppError(PeopleMessages.cannotComment, 403);
   await insertComment(deps, postId, userId, text, null);
   const actor = await actorOf(deps, userId);
   await tell(deps, post.authorId, actor, 'comment', postId);
@@ -49,6 +51,7 @@ export async function addReply(
 ): Promise<CommentDto[]> {
   const post = await postRow(deps, input.postId);
   if (!post) throw new AppError(Messages.post.gone, 404);
+  if (await isBlockedEitherWay(deps.db, userId, post.authorId)) throw new AppError(PeopleMessages.cannotComment, 403);
   const parent = isUuid(input.commentId) ? await findComment(deps.db, post.id, input.commentId) : undefined;
   if (!parent) throw new AppError(Messages.post.commentGone, 404);
   // Replies stay one level deep: a reply to a reply joins the same thread.

@@ -96,7 +96,7 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
         socket,
         Events.getSpotlight,
         async () => {
-          socket.emit(Events.spotlightUser, await spotlight(deps));
+          socket.emit(Events.spotlightUser, await spotlight(deps, uid));
         },
         log,
       );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ServerEventPayload, Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { users } from '../../db/schema.js';
+import { notBlockedWith } from '../people/blocks.js';
 
 type Spotlight = ServerEventPayload<typeof Events.spotlightUser>;
 type Status = ServerEventPayload<typeof Events.profileStatus>;
@@ -16,13 +17,14 @@ export function siteDay(timeZone: string, now = new Date()): string {
  * One member a day, the same for everybody all day: among verified members with a bio, an avatar or a
  * post in the last 30 days, the one whose id hashed with the day sorts first. No state to keep.
  */
-export async function spotlight(deps: AppDeps, now = new Date()): Promise<Spotlight> {
+export async function spotlight(deps: AppDeps, viewerId: string, now = new Date()): Promise<Spotlight> {
   const day = siteDay(deps.config.timeZone, now);
   const rows = await deps.db.execute<{ username: string; name: string; avatar: string | null; bio: string }>(sql`
     select u.username, u.name, u.avatar, u.bio from ${users} u
     where u.email_verified_at is not null
       and (u.bio <> '' or u.avatar is not null
            or exists (select 1 from posts p where p.author_id = u.id and p.created_at > now() - interval '30 days'))
+      and ${notBlockedWith(viewerId, sql`u.id`)}
     order by md5(u.id::text || ${day})
     limit 1`);
   const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Spotlight[];

@@ -3,10 +3,11 @@
  * post or a comment). Messages start with the actor's @handle, which the panel links to /u/@{handle}.
  * Nobody is told about their own actions. Failures are logged, never surfaced to the actor.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { users } from '../../db/schema.js';
 import { notify } from '../notifications/service.js';
+import { notBlockedWith } from '../people/blocks.js';
 
 export interface Actor {
   id: string;
@@ -76,7 +77,7 @@ export async function tellMentioned(
   const rows = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(inArray(sql`lower(${users.username})`, handles));
+    .where(and(inArray(sql`lower(${users.username})`, handles), notBlockedWith(actor.id, users.id)));
   for (const r of rows) {
     if (skip.includes(r.id)) continue;
     await tell(deps, r.id, actor, where === 'post' ? 'mention-post' : 'mention-comment', postId);

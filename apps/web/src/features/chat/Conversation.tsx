@@ -27,6 +27,7 @@ import type { Thread } from './chatState';
 import { Composer } from './Composer';
 import { EmojiPanel } from './EmojiPanel';
 import { MediaViewer } from './MediaViewer';
+import { BlockDialog } from '../people/BlockDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
 
@@ -38,6 +39,7 @@ export function openCallPopup(uid: string): void {
 function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => void; onEditGroup: () => void }) {
   const navigate = useNavigate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [blocking, setBlocking] = useState(false);
   const group = chat.sender.type === 'group';
   const profile = `/u/${chat.sender.username}`;
   const avatar = (
@@ -108,10 +110,11 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
           <MenuItem onClick={closeThen(() => void navigate(`/profile/${chat.sender.username}`))}>View profile</MenuItem>
         )}
         {group && <MenuItem onClick={closeThen(onEditGroup)}>Edit Group</MenuItem>}
-        <MenuItem onClick={closeThen()}>Block User</MenuItem>
+        {!group && <MenuItem onClick={closeThen(() => setBlocking(true))}>Block User</MenuItem>}
         {group && <MenuItem onClick={closeThen()}>Change Group Name</MenuItem>}
         {group && <MenuItem onClick={closeThen()}>Set Group Profile Picture</MenuItem>}
       </Menu>
+      {!group && <BlockDialog username={chat.sender.username} open={blocking} onClose={() => setBlocking(false)} />}
     </Box>
   );
 }

@@ -1,0 +1,36 @@
+/** Rows never leave the server: members become profile DTOs and friend rows with public fields only. */
+import type { FriendRow, ProfileDto } from '@sajha/contract';
+import type { Member } from './repo.js';
+
+export function presentProfile(
+  m: Member,
+  counts: ProfileDto['counts'],
+  rel: { following: boolean; followsYou: boolean; blocking: boolean },
+  self: boolean,
+): ProfileDto {
+  return {
+    uid: m.id,
+    name: m.name,
+    username: m.username,
+    avatar: m.avatar,
+    bio: m.bio,
+    // Social links have no table yet (the settings area adds them); the list is empty until then.
+    socials: [],
+    counts,
+    self,
+    following: rel.following,
+    followsYou: rel.followsYou,
+    blocked: rel.blocking,
+  };
+}
+
+export function presentRow(m: Member, extra: { mutual: number; following: boolean } | undefined): FriendRow {
+  return {
+    id: m.id,
+    name: m.name,
+    avatar: m.avatar,
+    username: m.username,
+    mutual: extra?.mutual ?? 0,
+    following: extra?.following ?? false,
+  };
+}

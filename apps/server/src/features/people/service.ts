@@ -1,0 +1,216 @@
+/**
+ * People: profiles, follows, friends lists, search, suggestions and blocks. Transport-free: events.ts
+ * parses and answers. Every call that names another member resolves them, then asks policy.authorize.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import { LIMITS, Messages, PeopleMessages, type FriendRow, type PostDto, type ProfileDto } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { blocks, followNotices, follows } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { notify } from '../notifications/service.js';
+import { presentPost } from '../posts/presenters.js';
+import { mediaFor } from '../posts/repo.js';
+import { authorize, type PeopleAction } from './policy.js';
+import { presentProfile, presentRow } from './presenters.js';
+import * as repo from './repo.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SUGGESTIONS_MAX = 20;
+const NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
+
+/** The member a request names (none = the viewer), checked against the action and any block. */
+async function target(deps: AppDeps, viewer: string, username: string | undefined, action: PeopleAction) {
+  const member = username ? await repo.findByUsername(deps.db, username) : await repo.findById(deps.db, viewer);
+  const rel = member && member.id !== viewer ? await repo.relation(deps.db, viewer, member.id) : undefined;
+  authorize(viewer, action, member, rel ?? { blocking: false, blockedBy: false });
+  return { member, rel: rel ?? { blocking: false, blockedBy: false, following: false, followsYou: false } };
+}
+
+async function rows(deps: AppDeps, viewer: string, members: repo.Member[]): Promise<FriendRow[]> {
+  const extra = await repo.decorate(
+    deps.db,
+    viewer,
+    members.map((m) => m.id),
+  );
+  return members.map((m) => presentRow(m, extra.get(m.id)));
+}
+
+export async function getProfile(deps: AppDeps, viewer: string, username?: string): Promise<ProfileDto> {
+  const { member, rel } = await target(deps, viewer, username, 'view');
+  const counts = await repo.countsOf(deps.db, member.id);
+  return presentProfile(member, counts, rel, member.id === viewer);
+}
+
+export async function getCounts(deps: AppDeps, viewer: string, username?: string) {
+  const { member } = await target(deps, viewer, username, 'view');
+  return repo.countsOf(deps.db, member.id);
+}
+
+export async function getSocials(deps: AppDeps, viewer: string, username?: string): Promise<ProfileDto['socials']> {
+  const { member, rel } = await target(deps, viewer, username, 'view');
+  return presentProfile(member, { followers: 0, following: 0, posts: 0 }, rel, false).socials;
+}
+
+export async function getProfilePosts(
+  deps: AppDeps,
+  viewer: string,
+  input: {
+    username?: string | undefined;
+    offset: number;
+    limit: number;
+    before?: { post_id: string; timestamp: string } | undefined;
+  },
+): Promise<PostDto[]> {
+  const { member } = await target(deps, viewer, input.username, 'view');
+  // A cursor that does not name one of our posts at a real time is ignored (offset paging instead).
+  const before =
+    input.before && UUID.test(input.before.post_id) && !Number.isNaN(Date.parse(input.before.timestamp))
+      ? input.before
+      : undefined;
+  const records = await repo.postsOf(deps.db, viewer, member.id, { offset: input.offset, limit: input.limit, before });
+  const media = await mediaFor(
+    deps.db,
+    records.map((r) => r.id),
+  );
+  return records.map((r) => presentPost(r, media.get(r.id) ?? [], viewer));
+}
+
+export async function followersOf(deps: AppDeps, viewer: string, username?: string): Promise<FriendRow[]> {
+  const { member } = await target(deps, viewer, username, 'view');
+  return rows(deps, viewer, await repo.followList(deps.db, viewer, member.id, 'followers'));
+}
+
+export async function followingOf(deps: AppDeps, viewer: string, username?: string): Promise<FriendRow[]> {
+  const { member } = await target(deps, viewer, username, 'view');
+  return rows(deps, viewer, await repo.followList(deps.db, viewer, member.id, 'following'));
+}
+
+/** sF: more than 2 characters, or nothing (the screen clears its results). */
+export async function searchPeople(deps: AppDeps, viewer: string, text: string): Promise<FriendRow[]> {
+  if (text.trim().replace(/^@/, '').length < LIMITS.searchMinChars) return [];
+  const found = await repo.searchMembers(deps.db, viewer, text);
+  const list = await rows(deps, viewer, found);
+  // Exact username first (the query's order), then people with more friends in common.
+  const exact = text.trim().replace(/^@/, '').toLowerCase();
+  return list
+    .map((r, i) => ({ r, i }))
+    .sort(
+      (a, b) =>
+        Number(b.r.username.toLowerCase() === exact) - Number(a.r.username.toLowerCase() === exact) ||
+        b.r.mutual - a.r.mutual ||
+        a.i - b.i,
+    )
+    .map(({ r }) => r);
+}
+
+/** gFS: friends of follows first; topped up with active members, so a newcomer still gets a list. */
+export async function suggestions(deps: AppDeps, viewer: string): Promise<FriendRow[]> {
+  // Candidates are people I do not follow, and their mutual counts come with them: one query.
+  const ranked = (await repo.friendsOfFollows(deps.db, viewer, SUGGESTIONS_MAX)).map((m) =>
+    presentRow(m, { mutual: m.mutual, following: false }),
+  );
+  if (ranked.length >= SUGGESTIONS_MAX) return ranked;
+  const more = await repo.activeMembers(
+    deps.db,
+    viewer,
+    ranked.map((r) => r.id),
+    SUGGESTIONS_MAX - ranked.length,
+  );
+  const members = await repo.membersByIds(deps.db, more);
+  const extra = await repo.decorate(deps.db, viewer, more);
+  return [
+    ...ranked,
+    ...more.flatMap((id) => {
+      const m = members.get(id);
+      return m ? [presentRow(m, extra.get(id))] : [];
+    }),
+  ];
+}
+
+export async function follow(deps: AppDeps, viewer: string, username: string, now = new Date()): Promise<string> {
+  const { member } = await target(deps, viewer, username, 'follow');
+  const [row] = await deps.db
+    .insert(follows)
+    .values({ followerId: viewer, followeeId: member.id })
+    .onConflictDoNothing()
+    .returning({ at: follows.createdAt });
+  if (!row) throw new AppError(PeopleMessages.alreadyFollowing, 409);
+  await tellFollowed(deps, viewer, member.id, now);
+  return Messages.friends.followed;
+}
+
+/** "started following you", at most once a day per pair, whatever the follow/unfollow churn. */
+async function tellFollowed(deps: AppDeps, followerId: string, followeeId: string, now: Date): Promise<void> {
+  const quietSince = new Date(now.getTime() - NOTICE_QUIET_MS);
+  const [claimed] = await deps.db
+    .insert(followNotices)
+    .values({ followerId, followeeId, notifiedAt: now })
+    .onConflictDoUpdate({
+      target: [followNotices.followerId, followNotices.followeeId],
+      set: { notifiedAt: now },
+      setWhere: sql`${followNotices.notifiedAt} < ${quietSince.toISOString()}::timestamptz`,
+    })
+    .returning({ at: followNotices.notifiedAt });
+  if (!claimed) return;
+  const follower = await repo.findById(deps.db, followerId);
+  if (!follower) return;
+  try {
+    await notify(deps, followeeId, {
+      type: 'follow',
+      message: PeopleMessages.followNotice(follower.username),
+      actorId: follower.id,
+      profileImage: follower.avatar,
+      actions: [{ label: 'View Profile', type: 'link', url: `/u/@${follower.username}` }],
+      tag: `follow:${follower.id}`,
+    });
+  } catch (err) {
+    deps.log.error({ err }, 'follow notification failed');
+  }
+}
+
+export async function unfollow(deps: AppDeps, viewer: string, username: string): Promise<string> {
+  const { member } = await target(deps, viewer, username, 'unfollow');
+  const gone = await deps.db
+    .delete(follows)
+    .where(and(eq(follows.followerId, viewer), eq(follows.followeeId, member.id)))
+    .returning({ at: follows.createdAt });
+  if (gone.length === 0) throw new AppError(PeopleMessages.notFollowing, 400);
+  return Messages.friends.unfollowed;
+}
+
+/** A block removes follows both ways; chat history stays. */
+export async function block(deps: AppDeps, viewer: string, username: string): Promise<repo.Member> {
+  const { member } = await target(deps, viewer, username, 'block');
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(blocks)
+      .values({ blockerId: viewer, blockedId: member.id })
+      .onConflictDoNothing()
+      .returning({ at: blocks.createdAt });
+    if (!row) throw new AppError(PeopleMessages.alreadyBlocked, 409);
+    await tx
+      .delete(follows)
+      .where(
+        or(
+          and(eq(follows.followerId, viewer), eq(follows.followeeId, member.id)),
+          and(eq(follows.followerId, member.id), eq(follows.followeeId, viewer)),
+        ),
+      );
+  });
+  return member;
+}
+
+export async function unblock(deps: AppDeps, viewer: string, username: string): Promise<repo.Member> {
+  const { member } = await target(deps, viewer, username, 'unblock');
+  const gone = await deps.db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, viewer), eq(blocks.blockedId, member.id)))
+    .returning({ at: blocks.createdAt });
+  if (gone.length === 0) throw new AppError(PeopleMessages.notBlocked, 400);
+  return member;
+}
+
+export async function blockedList(deps: AppDeps, viewer: string): Promise<FriendRow[]> {
+  const list = await repo.blockedBy(deps.db, viewer);
+  return list.map((m) => presentRow(m, { mutual: 0, following: false }));
+}

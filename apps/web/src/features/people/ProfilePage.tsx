@@ -1,0 +1,369 @@
+/**
+ * /profile, /profile/{username}, /profile/@{username}, /u/... (part 2 §2): header with avatar, name,
+ * @username, counts, Message, Follow/Unfollow, Block/Unblock; social links; bio; the member's posts,
+ * 10 a page with "Load More Posts" while a page comes back full. Without a username it is my profile.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutline from '@mui/icons-material/ChatOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PersonOutline from '@mui/icons-material/PersonOutlined';
+import { Events, LAYOUT, LIMITS, Messages, PeopleMessages, type PostDto, type ProfileDto } from '@sajha/contract';
+import { useRealtime } from '../../app/realtime';
+import { PostCard } from '../posts/PostCard';
+import { usePostMutations } from '../posts/usePostMutations';
+import { BlockDialog } from './BlockDialog';
+import { request, useBlock, useFollow } from './peopleApi';
+import { socialIcon, socialUrl } from './socialLinks';
+
+const PAGE = LIMITS.profilePostsPageSize;
+
+function useProfile(username: string | undefined) {
+  const { socket, connected } = useRealtime();
+  const [profile, setProfile] = useState<ProfileDto | null>(null);
+  const [missing, setMissing] = useState(false);
+  const load = useCallback(async () => {
+    if (!socket || !connected) return;
+    const a = await request<ProfileDto>(socket, Events.fetchProfile, username ? { username } : {});
+    if (a.ok) {
+      setProfile(a.data);
+      setMissing(false);
+    } else {
+      // The catalogue: a profile socket error is only logged, and loading stops.
+      console.warn('profile', a.error);
+      setMissing(true);
+    }
+  }, [socket, connected, username]);
+  useEffect(() => {
+    setProfile(null);
+    setMissing(false);
+    void load();
+  }, [load]);
+  return { profile, setProfile, missing, reload: load };
+}
+
+function useProfilePosts(username: string | undefined, ready: boolean) {
+  const { socket, connected } = useRealtime();
+  const [posts, setPosts] = useState<PostDto[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [full, setFull] = useState(false);
+  const fetchPage = useCallback(
+    async (after: PostDto[]) => {
+      if (!socket || !connected) return;
+      setLoading(true);
+      const last = after.at(-1);
+      const a = await request<{ posts: PostDto[] }>(socket, Events.fetchProfilePosts, {
+        ...(username ? { username } : {}),
+        offset: after.length,
+        limit: PAGE,
+        ...(last ? { before: { post_id: last.post_id, timestamp: last.timestamp } } : {}),
+      });
+      setLoading(false);
+      if (!a.ok) return console.warn('profile posts', a.error);
+      setPosts((list) => (after.length === 0 ? a.data.posts : [...list, ...a.data.posts]));
+      setFull(a.data.posts.length >= PAGE);
+    },
+    [socket, connected, username],
+  );
+  useEffect(() => {
+    setPosts([]);
+    setFull(false);
+    setLoading(true);
+    if (ready) void fetchPage([]);
+  }, [fetchPage, ready]);
+  const update = useCallback((fn: (p: PostDto[]) => PostDto[]) => setPosts(fn), []);
+  return { posts, loading, full, more: () => void fetchPage(posts), update };
+}
+
+function HeaderSkeleton() {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} aria-busy="true" aria-label="Loading profile">
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Skeleton variant="circular" width={96} height={96} />
+        <Box sx={{ flex: 1 }}>
+          <Skeleton width="50%" height={32} />
+          <Skeleton width="30%" />
+          <Skeleton width="70%" />
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} data-testid="post-skeleton">
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
+        <Skeleton variant="circular" width={40} height={40} />
+        <Skeleton width="40%" />
+      </Box>
+      <Skeleton />
+      <Skeleton width="80%" />
+    </Paper>
+  );
+}
+
+function Count({ label, value, to }: { label: string; value: number; to?: string }) {
+  const link = to ? { component: RouterLink, to } : { component: 'div' as const };
+  return (
+    <Link
+      {...link}
+      underline="none"
+      color="inherit"
+      aria-label={`${value} ${label}`}
+      sx={{ textAlign: 'center', minWidth: 64 }}
+    >
+      <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }} data-testid={`count-${label.toLowerCase()}`}>
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Link>
+  );
+}
+
+function Header({ profile, onChange }: { profile: ProfileDto; onChange: (p: ProfileDto) => void }) {
+  const navigate = useNavigate();
+  const follow = useFollow();
+  const unblockUser = useBlock();
+  const [busy, setBusy] = useState(false);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const self = profile.self === true;
+  const friendsOf = `/friends/${profile.username}`;
+
+  const toggleFollow = async () => {
+    const next = !profile.following;
+    const move = (p: ProfileDto, on: boolean): ProfileDto => ({
+      ...p,
+      following: on,
+      counts: { ...p.counts, followers: Math.max(0, p.counts.followers + (on ? 1 : -1)) },
+    });
+    // Counts move at once; they move back if the server says otherwise.
+    onChange(move(profile, next));
+    setBusy(true);
+    const agreed = await follow(profile.username, next);
+    setBusy(false);
+    if (!agreed) onChange(move(move(profile, next), !next));
+  };
+  const unblock = async () => {
+    if (await unblockUser(profile.username, false)) onChange({ ...profile, blocked: false });
+  };
+
+  const avatar = (
+    <Avatar
+      src={profile.avatar ?? undefined}
+      alt={profile.name}
+      sx={{ width: { xs: 80, sm: 104 }, height: { xs: 80, sm: 104 }, fontSize: 40 }}
+    >
+      {profile.avatar ? null : <PersonOutline fontSize="inherit" />}
+    </Avatar>
+  );
+
+  return (
+    <Paper variant="outlined" component="header" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, alignItems: 'center', flexWrap: 'wrap' }}>
+        {self ? (
+          <Tooltip title="Edit your account">
+            <IconButton aria-label="Edit your account" onClick={() => void navigate('/settings/account')} sx={{ p: 0 }}>
+              {avatar}
+            </IconButton>
+          </Tooltip>
+        ) : (
+          avatar
+        )}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
+            {profile.name}
+          </Typography>
+          <Typography color="text.secondary">
+            @{profile.username}
+            {profile.followsYou && !self ? ' · Follows you' : ''}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: { xs: 1, sm: 3 }, mt: 1.5 }}>
+            <Count label="Followers" value={profile.counts.followers} to={`${friendsOf}?tab=followers`} />
+            <Count label="Following" value={profile.counts.following} to={`${friendsOf}?tab=following`} />
+            <Count label="Posts" value={profile.counts.posts} />
+          </Box>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        {!self && (
+          <Button
+            variant="outlined"
+            startIcon={<ChatBubbleOutline />}
+            component={RouterLink}
+            to={`/message/@${profile.username}`}
+          >
+            Message
+          </Button>
+        )}
+        {!self && !profile.blocked && (
+          <Button
+            variant={profile.following ? 'outlined' : 'contained'}
+            disabled={busy}
+            onClick={() => void toggleFollow()}
+          >
+            {profile.following ? 'Unfollow' : 'Follow'}
+          </Button>
+        )}
+        {!self && profile.blocked && (
+          <Button color="error" variant="outlined" onClick={() => void unblock()}>
+            Unblock
+          </Button>
+        )}
+        {!self && (
+          <>
+            <IconButton aria-label="Profile menu" onClick={(e) => setMenu(e.currentTarget)}>
+              <MoreVert />
+            </IconButton>
+            <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+              {profile.blocked ? (
+                <MenuItem
+                  onClick={() => {
+                    setMenu(null);
+                    void unblock();
+                  }}
+                >
+                  Unblock
+                </MenuItem>
+              ) : (
+                <MenuItem
+                  onClick={() => {
+                    setMenu(null);
+                    setConfirmBlock(true);
+                  }}
+                >
+                  Block User
+                </MenuItem>
+              )}
+            </Menu>
+            <BlockDialog
+              username={profile.username}
+              open={confirmBlock}
+              onClose={() => setConfirmBlock(false)}
+              onBlocked={() =>
+                onChange({
+                  ...profile,
+                  blocked: true,
+                  following: false,
+                  followsYou: false,
+                  counts: {
+                    ...profile.counts,
+                    followers: Math.max(0, profile.counts.followers - (profile.following ? 1 : 0)),
+                    following: Math.max(0, profile.counts.following - (profile.followsYou ? 1 : 0)),
+                  },
+                })
+              }
+            />
+          </>
+        )}
+      </Box>
+      {profile.socials.length > 0 && (
+        <Box
+          component="ul"
+          aria-label="Social links"
+          sx={{ display: 'flex', gap: 0.5, p: 0, m: 0, mt: 2, listStyle: 'none' }}
+        >
+          {profile.socials.map((s) => {
+            const href = socialUrl(s);
+            return href ? (
+              <li key={`${s.social_name}:${s.value}`}>
+                <IconButton
+                  component="a"
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={s.social_name}
+                >
+                  {socialIcon(s.social_name)}
+                </IconButton>
+              </li>
+            ) : null;
+          })}
+        </Box>
+      )}
+      {profile.bio && (
+        <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{profile.bio}</Typography>
+      )}
+    </Paper>
+  );
+}
+
+export default function ProfilePage() {
+  const { username: param } = useParams();
+  const username = param?.replace(/^@/, '') || undefined;
+  const { profile, setProfile, missing } = useProfile(username);
+  const posts = useProfilePosts(username, profile !== null);
+  const actions = usePostMutations(posts.update);
+
+  useEffect(() => {
+    document.title = username ? `${username} - Profile` : 'Profile';
+  }, [username]);
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        maxWidth: LAYOUT.feedMaxWidth + 40,
+        mx: 'auto',
+        px: { xs: 1.5, sm: 3 },
+        py: { xs: 1.5, sm: 3 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+      }}
+    >
+      {missing ? (
+        <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
+          <Typography variant="h6" component="h1">
+            {PeopleMessages.notFound}
+          </Typography>
+          <Typography color="text.secondary">This profile is not available.</Typography>
+          <Button component={RouterLink} to="/friends" sx={{ mt: 2 }}>
+            Find friends
+          </Button>
+        </Paper>
+      ) : profile ? (
+        <Header profile={profile} onChange={setProfile} />
+      ) : (
+        <HeaderSkeleton />
+      )}
+      {!missing && (
+        <Box
+          component="section"
+          id="posts"
+          aria-label="Posts"
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          {posts.posts.map((p) => (
+            <PostCard key={p.post_id} post={p} actions={actions} />
+          ))}
+          {posts.loading && [0, 1].map((i) => <PostSkeleton key={i} />)}
+          {!posts.loading && posts.posts.length === 0 && (
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+              {Messages.profile.noPosts}
+            </Typography>
+          )}
+          {!posts.loading && posts.full && (
+            <Button variant="outlined" onClick={posts.more} sx={{ alignSelf: 'center' }}>
+              {Messages.profile.loadMore}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
