@@ -21,6 +21,8 @@ import { notificationsSocketModule } from './features/notifications/events.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { postsSocketModule } from './features/posts/events.js';
 import { postsRoutes } from './features/posts/routes.js';
+import { settingsSocketModule } from './features/settings/events.js';
+import { settingsRoutes } from './features/settings/routes.js';
 import { sendDigests } from './features/notifications/service.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   postsRoutes(http, deps);
   mediaRoutes(http, deps);
   chatRoutes(http, deps);
+  settingsRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notificationsSocketModule(deps),
       postsSocketModule(deps),
       chatSocketModule(deps),
+      settingsSocketModule(deps),
     ],
     callModules: [],
   });

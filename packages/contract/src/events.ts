@@ -85,6 +85,11 @@ export const Events = {
   updateProfile: 'update_profile',
   profileUpdateSuccess: 'profile_update_success',
   profileUpdateError: 'profile_update_error',
+  // Ours (issue 11, the people area answers them): the settings list of blocked members.
+  getBlocked: 'getBlocked',
+  blockedUsers: 'blockedUsers',
+  unblockUser: 'unblockUser',
+  blockResult: 'blockResult',
 
   // Profiles and friends (/real)
   fetchProfile: 'fetchProfile',

@@ -20,6 +20,9 @@ const SPECS = {
   linkMetaPerUser: { points: 60, duration: 10 * 60 },
   /** Outbound fetches for previews not yet cached. */
   linkFetchPerUser: { points: 20, duration: 60 },
+  /** Settings: avatar uploads and data exports per member. */
+  avatarPerUser: { points: 30, duration: 10 * 60 },
+  exportPerUser: { points: 5, duration: 60 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 

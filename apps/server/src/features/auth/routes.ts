@@ -20,6 +20,8 @@ import { noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import { vapidKeys } from '../notifications/push.js';
 import * as auth from './service.js';
+import { answerTwoFactorRequired } from '../settings/routes.js';
+import { twoFactorOn } from '../settings/twofactor.js';
 import { deleteSession, findSession, SESSION_COOKIE } from './sessions.js';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -85,6 +87,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (outcome.kind === 'needs-verification') {
       return reply.code(403).send({ success: false, an: 've', message: auth.AuthText.needsVerification(email) });
     }
+    // Two-factor members get a short challenge instead of a session: POST /api/auth/login/2fa finishes it.
+    if (twoFactorOn(outcome.user)) return answerTwoFactorRequired(deps, reply, outcome.user.id, rememberMe);
     const s = await auth.startSession(deps, outcome.user, { remember: rememberMe, ...client(req) });
     setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
     await noticeNewDevice(deps, req, reply, outcome.user.id);
