@@ -140,7 +140,12 @@ export const twoFactorCodeSchema = z
   .string()
   .trim()
   .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, SettingsText.twoFactorCodeWrong);
-export const twoFactorEnableBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, SettingsText.twoFactorCodeWrong) });
+export const twoFactorEnableBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, SettingsText.twoFactorCodeWrong),
+});
 export const twoFactorDisableBodySchema = z.object({ password: z.string().min(1).max(LIMITS.passwordMax) });
 export const loginTwoFactorBodySchema = z.object({ code: twoFactorCodeSchema });
 export const twoFactorSetupAnswerSchema = z.object({

@@ -42,7 +42,9 @@ import { revokeOtherSessions } from './sessions.js';
 const PAGE = 500;
 
 /** Rows of one query, page by page (keyset on created_at, id), as a lazily pulled JSON array. */
-function jsonArray<T>(fetchPage: (after: { at: Date; id: string } | null) => Promise<(T & { _at: Date; _id: string })[]>) {
+function jsonArray<T>(
+  fetchPage: (after: { at: Date; id: string } | null) => Promise<(T & { _at: Date; _id: string })[]>,
+) {
   return Readable.from(
     (async function* () {
       yield '[';
@@ -75,7 +77,13 @@ export async function exportAccount(deps: AppDeps, userId: string): Promise<Node
   const [commentCount] = await db.select({ n: count() }).from(comments).where(eq(comments.authorId, userId));
   const [messageCount] = await db.select({ n: count() }).from(messages).where(eq(messages.senderId, userId));
   const media = await db
-    .select({ key: files.storageKey, name: files.originalName, mime: files.mime, bytes: files.bytes, purpose: files.purpose })
+    .select({
+      key: files.storageKey,
+      name: files.originalName,
+      mime: files.mime,
+      bytes: files.bytes,
+      purpose: files.purpose,
+    })
     .from(files)
     .where(eq(files.ownerId, userId))
     .orderBy(asc(files.createdAt));
@@ -91,7 +99,13 @@ export async function exportAccount(deps: AppDeps, userId: string): Promise<Node
       { path: 'posts.json', kind: 'posts', count: postCount?.n ?? 0 },
       { path: 'comments.json', kind: 'comments', count: commentCount?.n ?? 0 },
       { path: 'messages.json', kind: 'messages', count: messageCount?.n ?? 0 },
-      ...media.map((m) => ({ path: fileName(m.key), kind: m.purpose, originalName: m.name, mime: m.mime, bytes: m.bytes })),
+      ...media.map((m) => ({
+        path: fileName(m.key),
+        kind: m.purpose,
+        originalName: m.name,
+        mime: m.mime,
+        bytes: m.bytes,
+      })),
     ],
   };
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
@@ -103,7 +117,14 @@ export async function exportAccount(deps: AppDeps, userId: string): Promise<Node
   zip.addReadStream(
     jsonArray((after) =>
       db
-        .select({ id: posts.id, content: posts.content, category: posts.category, createdAt: posts.createdAt, _at: posts.createdAt, _id: posts.id })
+        .select({
+          id: posts.id,
+          content: posts.content,
+          category: posts.category,
+          createdAt: posts.createdAt,
+          _at: posts.createdAt,
+          _id: posts.id,
+        })
         .from(posts)
         .where(and(eq(posts.authorId, userId), afterCond(posts, after)))
         .orderBy(asc(posts.createdAt), asc(posts.id))
@@ -168,7 +189,10 @@ export async function deleteAccount(deps: AppDeps, userId: string, password: str
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(SettingsText.passwordWrong, 400);
   await deps.limiters.reset('loginPerAccount', user.email);
 
-  const owned = await deps.db.select({ id: files.id, key: files.storageKey, poster: files.posterKey }).from(files).where(eq(files.ownerId, userId));
+  const owned = await deps.db
+    .select({ id: files.id, key: files.storageKey, poster: files.posterKey })
+    .from(files)
+    .where(eq(files.ownerId, userId));
   const tag = userId.replace(/-/g, '').slice(0, 12);
   await deps.db.transaction(async (tx) => {
     const byUser = [

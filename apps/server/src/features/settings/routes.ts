@@ -54,6 +54,9 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
       const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0 } });
       if (!part || part.fieldname !== 'avatar') throw new AppError(SettingsText.avatarNotImage, 400);
       buffer = await part.toBuffer();
+      // The limit can trip after the last chunk was read, so the flag is checked here as well.
+      if (part.file.truncated || buffer.length > AVATAR_MAX_BYTES)
+        throw Object.assign(new Error(), { code: 'FST_REQ_FILE_TOO_LARGE' });
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         return reply
@@ -123,7 +126,11 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
       userAgent: req.headers['user-agent'] ?? '',
     });
     void reply.clearCookie(twoFactor.CHALLENGE_COOKIE, { ...cookieOptions, path: '/api/auth', sameSite: 'strict' });
-    void reply.setCookie(SESSION_COOKIE, s.token, remember ? { ...cookieOptions, expires: s.expiresAt } : cookieOptions);
+    void reply.setCookie(
+      SESSION_COOKIE,
+      s.token,
+      remember ? { ...cookieOptions, expires: s.expiresAt } : cookieOptions,
+    );
     await noticeNewDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.welcomeBack, user: s.user };
   });

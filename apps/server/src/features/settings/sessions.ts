@@ -59,5 +59,8 @@ export async function revokeOtherSessions(deps: AppDeps, userId: string, keepId:
 
 /** Socket connections count as activity for "last seen". */
 export async function touchSession(deps: AppDeps, sessionId: string): Promise<void> {
-  await deps.db.update(sessions).set({ lastSeenAt: new Date() }).where(inArray(sessions.id, [sessionId]));
+  await deps.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(inArray(sessions.id, [sessionId]));
 }

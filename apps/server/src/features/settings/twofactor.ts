@@ -39,7 +39,10 @@ export async function beginSetup(deps: AppDeps, userId: string): Promise<{ secre
 }
 
 const newRecoveryCode = (): string => {
-  const s = randomBytes(8).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x');
+  const s = randomBytes(8)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x');
   return `${s.slice(0, 5)}-${s.slice(5, 10).padEnd(5, 'x')}`;
 };
 
