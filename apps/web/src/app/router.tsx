@@ -59,7 +59,7 @@ const appRoutes: RouteObject[] = [
           { path: '/clips/:id?', ...placeholder('Clips') },
           { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
           { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },
-          { path: '/settings/:tab?', ...placeholder('Settings') },
+          { path: '/settings/:tab?', ...page(() => import('../features/settings/SettingsPage')) },
           { path: '/profile/:username?', ...placeholder('Profile') },
           { path: '/u/:username?', ...placeholder('Profile') },
           { path: '/friends/:username?', ...placeholder('Friends') },

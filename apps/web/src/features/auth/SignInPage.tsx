@@ -24,6 +24,7 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { useLater } from './useLater';
+import { TwoFactorStep } from './TwoFactorStep';
 import { VerifyEmailStep } from './VerifyEmailStep';
 import { collectErrors, emailError, hasErrors, passwordError, serverField, type FieldErrors } from './validation';
 
@@ -45,6 +46,7 @@ export default function SignInPage() {
   const [busy, setBusy] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const [twoFactor, setTwoFactor] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState('');
 
@@ -78,6 +80,11 @@ export default function SignInPage() {
         });
         // The form stays busy through the pause, so it cannot be sent twice.
         later(() => setVerifyEmail(address), DURATIONS_MS.signupToVerify);
+        return;
+      }
+      if (res.twoFactorRequired) {
+        setTwoFactor(true);
+        setBusy(false);
         return;
       }
       if (res.ok) {
@@ -134,6 +141,23 @@ export default function SignInPage() {
     return (
       <AuthCard documentTitle="Sign in" heading="Verify your email" topStart={backToHome}>
         <VerifyEmailStep email={verifyEmail} rememberMe={rememberMe} />
+      </AuthCard>
+    );
+  }
+
+  if (twoFactor) {
+    return (
+      <AuthCard documentTitle="Sign in" heading="Two-factor sign-in" topStart={backToHome}>
+        <TwoFactorStep
+          onDone={(user) => {
+            auth.login(user);
+            goOn(params.get('next'));
+          }}
+          onRestart={() => {
+            setTwoFactor(false);
+            setPassword('');
+          }}
+        />
       </AuthCard>
     );
   }

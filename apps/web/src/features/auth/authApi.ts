@@ -16,6 +16,8 @@ export interface AuthResult {
   needsVerification: boolean;
   user: CurrentUser | undefined;
   redirectUrl: string | undefined;
+  /** The password was right and the account has two-factor sign-in: POST /api/auth/login/2fa next. */
+  twoFactorRequired: boolean;
 }
 
 type AuthPath =
@@ -23,6 +25,7 @@ type AuthPath =
   | '/api/auth/verify_email'
   | '/api/auth/r_v_e'
   | '/api/auth/login'
+  | '/api/auth/login/2fa'
   | '/api/auth/request_password_reset'
   | '/api/auth/reset_password'
   | '/api/auth/google/auth-callback';
@@ -39,6 +42,7 @@ export async function postAuth(path: AuthPath, body: Record<string, unknown>): P
     needsVerification: data.an === 've',
     user: readUser(data.user),
     redirectUrl: text(data.redirectUrl),
+    twoFactorRequired: data.twoFactorRequired === true,
   };
 }
 
