@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, Messages, SettingsText } from '@sajha/contract';
 import { users } from '../apps/server/src/db/schema.js';
 import { resolveUsername } from '../apps/server/src/features/settings/usernames.js';
-import { connectSocket, createUser, sessionCookie, type TestSocket, type TestUser } from '../apps/server/test/harness.js';
+import {
+  connectSocket,
+  createUser,
+  sessionCookie,
+  type TestSocket,
+  type TestUser,
+} from '../apps/server/test/harness.js';
 import { readOutbox, startE2E, waitForMail, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -41,7 +47,8 @@ async function socketOf(user: TestUser): Promise<TestSocket> {
   return s;
 }
 
-const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });
 /** The sidebar: the main navigation and the profile block below it. */
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('xpath=../..');
 
@@ -143,7 +150,11 @@ describe('settings', () => {
     await dialog.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
     const zoom = dialog.getByRole('slider', { name: 'Zoom' });
     await zoom.waitFor();
-    expect([await zoom.getAttribute('min'), await zoom.getAttribute('max'), await zoom.getAttribute('step')]).toEqual(['1', '3', '0.01']);
+    expect([await zoom.getAttribute('min'), await zoom.getAttribute('max'), await zoom.getAttribute('step')]).toEqual([
+      '1',
+      '3',
+      '0.01',
+    ]);
     expect(await save.isDisabled()).toBe(true);
     await zoom.focus();
     await page.keyboard.press('ArrowRight');
@@ -161,12 +172,17 @@ describe('settings', () => {
     // B sees the new picture on A's bubble in their group chat.
     const bs = await socketOf(b);
     const as = await socketOf(a);
-    const group = (await bs.emitWithAck(Events.startGroupChat, { groupName: `Trek ${tag}`, userIds: [a.id, c.id] })) as {
+    const group = (await bs.emitWithAck(Events.startGroupChat, {
+      groupName: `Trek ${tag}`,
+      userIds: [a.id, c.id],
+    })) as {
       ok: boolean;
       data: { chatId: string };
     };
     expect(group.ok).toBe(true);
-    const sent = (await as.emitWithAck(Events.sendMessage, { message: 'New picture!', to_cid: group.data.chatId })) as { ok: boolean };
+    const sent = (await as.emitWithAck(Events.sendMessage, { message: 'New picture!', to_cid: group.data.chatId })) as {
+      ok: boolean;
+    };
     expect(sent.ok).toBe(true);
     const pb = await signedInPage(b);
     await pb.goto('/message');
@@ -237,7 +253,9 @@ describe('settings', () => {
     expect(after).toHaveLength(0);
     await page.reload();
     await page.getByRole('group', { name: 'Email' }).waitFor();
-    expect(await page.getByRole('group', { name: 'Email' }).getByRole('switch', { name: 'Comments' }).isChecked()).toBe(false);
+    expect(await page.getByRole('group', { name: 'Email' }).getByRole('switch', { name: 'Comments' }).isChecked()).toBe(
+      false,
+    );
   });
 
   it('two-factor: turned on with a code, then the next sign-in asks for one', async () => {

@@ -429,7 +429,10 @@ export const usernameHistory = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('username_history_lower_unique').on(sql`lower(${t.username})`), index('username_history_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('username_history_lower_unique').on(sql`lower(${t.username})`),
+    index('username_history_user_idx').on(t.userId),
+  ],
 );
 
 /** One-time recovery codes of two-factor sign-in (sha256 only). */

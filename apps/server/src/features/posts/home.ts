@@ -37,7 +37,9 @@ export async function profileStatus(deps: AppDeps, userId: string): Promise<Stat
   return {
     setprofilepic: Boolean(u.avatar),
     completedPersonalInformation: [u.phone, u.location, u.bio, u.dob].every(filled),
-    setsocials: (await deps.db.select({ p: socials.platform }).from(socials).where(eq(socials.userId, userId)).limit(1)).length > 0,
+    setsocials:
+      (await deps.db.select({ p: socials.platform }).from(socials).where(eq(socials.userId, userId)).limit(1)).length >
+      0,
     setname: filled(u.name),
     hide_profile_status: u.hideProfileStatus,
   };

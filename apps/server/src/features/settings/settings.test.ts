@@ -530,7 +530,7 @@ describe('data export and account deletion', () => {
     expect(json('messages.json')).toEqual([expect.objectContaining({ content: 'Namaste B' })]);
     const media = [...entries.keys()].filter((k) => k.startsWith('media/'));
     expect(media).toHaveLength(1);
-    expect((await sharp(entries.get(media[0]!)!).metadata()).width).toBe(40);
+    expect((await sharp(entries.get(media[0]!)).metadata()).width).toBe(40);
     expect(JSON.stringify(json('profile.json'))).not.toMatch(/argon2/);
   });
 

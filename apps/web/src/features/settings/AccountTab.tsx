@@ -73,7 +73,11 @@ export default function AccountTab({ profile, save }: TabProps) {
           fullWidth
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={busy || !changed || Boolean(errors.name || errors.username)}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !changed || Boolean(errors.name || errors.username)}
+          >
             {busy ? 'Saving…' : 'Save changes'}
           </Button>
         </Box>
@@ -95,8 +99,8 @@ export default function AccountTab({ profile, save }: TabProps) {
         Delete account
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Your profile, posts, comments, pictures and sessions are removed for good. Messages you sent stay in
-        other members&apos; chats as from &ldquo;Deleted user&rdquo;.
+        Your profile, posts, comments, pictures and sessions are removed for good. Messages you sent stay in other
+        members&apos; chats as from &ldquo;Deleted user&rdquo;.
       </Typography>
       <Button variant="outlined" color="error" onClick={() => setDeleteOpen(true)}>
         Delete my account

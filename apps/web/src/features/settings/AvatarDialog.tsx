@@ -99,7 +99,11 @@ export function AvatarDialog({ open, onClose, save }: Props) {
     if (!up.ok || !up.url) {
       setProgress(null);
       setError(up.message ?? Messages.server.internal);
-      toast.show({ title: Messages.profile.updateFailed, message: up.message ?? Messages.server.internal, type: 'error' });
+      toast.show({
+        title: Messages.profile.updateFailed,
+        message: up.message ?? Messages.server.internal,
+        type: 'error',
+      });
       return;
     }
     const ok = await save({ type: 'profilePic', updatedData: { profilePic: up.url } });
@@ -157,7 +161,7 @@ export function AvatarDialog({ open, onClose, save }: Props) {
                 min={1}
                 max={3}
                 step={0.01}
-                onChange={(_e, v) => setZoom(v as number)}
+                onChange={(_e, v) => setZoom(v)}
                 slotProps={{ input: { 'aria-labelledby': 'zoom-label' } }}
                 sx={{ flex: 1 }}
               />

@@ -43,9 +43,7 @@ export function DeleteAccountDialog(props: { open: boolean; onClose: () => void;
       <form noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            This cannot be undone. Enter your password to confirm.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>This cannot be undone. Enter your password to confirm.</DialogContentText>
           {!props.hasPassword && <Alert severity="info">{SettingsText.passwordNeeded}</Alert>}
           <TextField
             label="Password"

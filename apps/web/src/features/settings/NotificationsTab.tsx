@@ -39,7 +39,12 @@ export default function NotificationsTab() {
     const onSaved = ({ success, message }: { success: boolean; message: string }) => {
       setBusy(false);
       if (success) toast.show({ message: Messages.settings.prefsUpdated, type: 'success' });
-      else toast.show({ title: Messages.profile.updateFailed, message: message || Messages.settings.prefsError, type: 'error' });
+      else
+        toast.show({
+          title: Messages.profile.updateFailed,
+          message: message || Messages.settings.prefsError,
+          type: 'error',
+        });
     };
     const onError = ({ message, event }: { message: string; event?: string }) => {
       if (event === Events.updateNotificationPreferences || event === Events.getNotificationPreferences) {
@@ -103,7 +108,10 @@ export default function NotificationsTab() {
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 3 }}>
       <FormControlLabel
         control={
-          <Switch checked={prefs.inApp.all} onChange={(e) => setPrefs({ ...prefs, inApp: { all: e.target.checked } })} />
+          <Switch
+            checked={prefs.inApp.all}
+            onChange={(e) => setPrefs({ ...prefs, inApp: { all: e.target.checked } })}
+          />
         }
         label="In-app notifications"
       />

@@ -67,7 +67,9 @@ export default function SecurityTab({ profile, save }: TabProps) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={Boolean(ruleError)}
-          helperText={ruleError ?? 'At least 8 letters and digits, with an uppercase letter, a lowercase letter and a number.'}
+          helperText={
+            ruleError ?? 'At least 8 letters and digits, with an uppercase letter, a lowercase letter and a number.'
+          }
           slotProps={{ htmlInput: { maxLength: LIMITS.passwordMax } }}
           fullWidth
         />

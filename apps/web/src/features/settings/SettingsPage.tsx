@@ -115,8 +115,9 @@ export default function SettingsPage() {
           <Paper
             variant="outlined"
             component="section"
-            {...(section ? { "aria-labelledby": "settings-section" } : { "aria-label": "Settings" })}
-            sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
+            {...(section ? { 'aria-labelledby': 'settings-section' } : { 'aria-label': 'Settings' })}
+            sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}
+          >
             {section && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
                 {!wide && (

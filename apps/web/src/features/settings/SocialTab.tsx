@@ -81,7 +81,11 @@ export default function SocialTab({ profile, save }: TabProps) {
                 </IconButton>
               }
             >
-              <ListItemText primary={LABELS[p]} secondary={links[p]} slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }} />
+              <ListItemText
+                primary={LABELS[p]}
+                secondary={links[p]}
+                slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
+              />
             </ListItem>
           ))}
         </List>
@@ -117,7 +121,12 @@ export default function SocialTab({ profile, save }: TabProps) {
           slotProps={{ htmlInput: { maxLength: 300 } }}
           fullWidth
         />
-        <Button type="submit" variant="contained" disabled={!platform || !value.trim() || Boolean(valueError) || busy} sx={{ height: 56 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!platform || !value.trim() || Boolean(valueError) || busy}
+          sx={{ height: 56 }}
+        >
           Add
         </Button>
       </Box>

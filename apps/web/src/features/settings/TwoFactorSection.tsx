@@ -28,7 +28,13 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ success?: boolean; message?: string; secret?: string; otpauthUrl?: string; recoveryCodes?: string[] }>(path, body);
+      const res = await api<{
+        success?: boolean;
+        message?: string;
+        secret?: string;
+        otpauthUrl?: string;
+        recoveryCodes?: string[];
+      }>(path, body);
       if (!res.ok || !res.data.success) setError(res.data.message ?? Messages.server.internal);
       return res.ok && res.data.success ? res.data : null;
     } catch {
@@ -97,8 +103,15 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
       )}
 
       {step.kind === 'scan' && (
-        <Box component="form" noValidate onSubmit={(e: FormEvent) => void confirm(e)} sx={{ display: 'grid', gap: 2, maxWidth: 360 }}>
-          <Typography variant="body2">Scan this code with your authenticator app, then enter the 6-digit code it shows.</Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e: FormEvent) => void confirm(e)}
+          sx={{ display: 'grid', gap: 2, maxWidth: 360 }}
+        >
+          <Typography variant="body2">
+            Scan this code with your authenticator app, then enter the 6-digit code it shows.
+          </Typography>
           <Box sx={{ bgcolor: '#fff', p: 1.5, width: 'fit-content', borderRadius: 1 }}>
             <QRCodeSVG value={step.url} size={180} title="Two-factor set-up QR code" />
           </Box>
@@ -123,7 +136,12 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
       )}
 
       {enabled && step.kind !== 'scan' && (
-        <Box component="form" noValidate onSubmit={(e: FormEvent) => void turnOff(e)} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e: FormEvent) => void turnOff(e)}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}
+        >
           <TextField
             label="Password to turn it off"
             type="password"
