@@ -134,7 +134,7 @@ describe('settings', () => {
     await page.getByText('No social links yet. Add one below.').waitFor();
   });
 
-  it('avatar: crop dialog, progress, then the new picture in the sidebar and on a chat bubble another member sees', async () => {
+  it('avatar: crop dialog (zoom 1-3, Save only after Crop), then the new picture in the sidebar and on a chat bubble another member sees', async () => {
     const tag = Date.now().toString(36);
     const a = await createUser(e2e.db, { name: 'Avatar Asha', username: `ava_${tag}` });
     const b = await createUser(e2e.db, { name: 'Bikash Thapa', username: `bik_${tag}` });
