@@ -156,6 +156,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new AppError(Messages.signin.googleFailed, 401);
     }
     const user = await auth.googleSignIn(deps, identity);
+    if (twoFactorOn(user)) return answerTwoFactorRequired(deps, reply, user.id, true);
     const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
     setSessionCookie(reply, s.token, true, s.expiresAt);
     await noticeNewDevice(deps, req, reply, user.id);

@@ -112,6 +112,11 @@ export default function SignInPage() {
     setNotice(null);
     try {
       const res = await postAuth('/api/auth/google/auth-callback', { idToken });
+      if (res.twoFactorRequired) {
+        setTwoFactor(true);
+        setGoogleBusy(false);
+        return;
+      }
       if (res.ok) {
         // The guest guard leaves this page for ?next= as soon as the session shows up. A `next` the
         // visitor arrived with wins (as for a password sign-in); otherwise go where the server said, and
