@@ -31,6 +31,9 @@ import { EventBus } from './events/bus.js';
 import { startJobs } from './platform/jobs.js';
 import { createMemoryPresence, createRedisPresence } from './platform/presence.js';
 import { AppError, RateLimitedError } from './platform/errors.js';
+import { settingsSocketModule } from './features/settings/events.js';
+import { settingsRoutes } from './features/settings/routes.js';
+import { publishSettings } from './features/settings/publish.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mediaRoutes(http, deps);
   chatRoutes(http, deps);
   aiRoutes(http, deps);
+  settingsRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -155,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       postsSocketModule(deps),
       chatSocketModule(deps),
       peopleSocketModule(deps),
+      settingsSocketModule(deps),
     ],
     callModules: [],
   });
@@ -162,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   publishNotifications(bus, realtime.main);
   publishPosts(bus, realtime.main);
   publishChat(deps, bus, realtime.main);
+  publishSettings(bus, realtime.main);
   // Background work, one registration per area.
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);

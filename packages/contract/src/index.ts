@@ -9,3 +9,4 @@ export * from './routes.js';
 export * from './text.js';
 export * from './ai.js';
 export * from './people.js';
+export * from './settings.js';

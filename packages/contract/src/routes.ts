@@ -6,6 +6,16 @@
 import { z } from 'zod';
 import { aiChatBodySchema, aiConversationSchema } from './ai.js';
 import {
+  avatarUploadAnswerSchema,
+  deleteAccountBodySchema,
+  loginTwoFactorBodySchema,
+  sessionsAnswerSchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableAnswerSchema,
+  twoFactorEnableBodySchema,
+  twoFactorSetupAnswerSchema,
+} from './settings.js';
+import {
   authAnswerSchema,
   chatUploadAnswerSchema,
   checkAuthAnswerSchema,
@@ -77,6 +87,22 @@ export const Routes = {
     body: googleCallbackBodySchema,
     answer: authAnswerSchema,
   },
+
+  login2fa: { method: 'POST', path: '/api/auth/login/2fa', body: loginTwoFactorBodySchema, answer: authAnswerSchema },
+  sessions: { method: 'GET', path: '/api/auth/sessions', answer: sessionsAnswerSchema },
+  revokeSession: { method: 'DELETE', path: '/api/auth/sessions/:id' },
+  revokeOtherSessions: { method: 'POST', path: '/api/auth/sessions/revoke-others' },
+  twoFactorSetup: { method: 'POST', path: '/api/auth/2fa/setup', answer: twoFactorSetupAnswerSchema },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/api/auth/2fa/enable',
+    body: twoFactorEnableBodySchema,
+    answer: twoFactorEnableAnswerSchema,
+  },
+  twoFactorDisable: { method: 'POST', path: '/api/auth/2fa/disable', body: twoFactorDisableBodySchema },
+  avatarUpload: { method: 'POST', path: '/api/settings/avatar', answer: avatarUploadAnswerSchema },
+  accountExport: { method: 'GET', path: '/api/account/export' },
+  accountDelete: { method: 'POST', path: '/api/account/delete', body: deleteAccountBodySchema },
 
   createPost: { method: 'POST', path: '/api/createPost' },
   linkMeta: { method: 'POST', path: '/api/f/link-meta', body: linkMetaBodySchema },

@@ -27,7 +27,8 @@ import {
   userSearchResultSchema,
 } from './entities.js';
 import { blockResultSchema, peopleListPayloadSchema, profileDtoSchema, profilePostsPayloadSchema } from './people.js';
-import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS, SOCIAL_PLATFORMS } from './constants.js';
+import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS } from './constants.js';
+import { profileFormSchema, updateProfilePayloadSchema } from './settings.js';
 
 const none = z.tuple([]);
 const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
@@ -67,35 +68,6 @@ export const editPostPayloadSchema = z.object({
   post_id: idSchema,
   content: z.string().trim().min(1).max(LIMITS.postContentMax),
 });
-
-export const updateProfilePayloadSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('profilePic'), updatedData: z.object({ profilePic: z.string().max(3_000_000) }) }),
-  z.object({
-    type: z.literal('account'),
-    updatedData: z.object({
-      name: z.string().trim().min(1).max(LIMITS.nameMax),
-      username: z.string().trim().min(1).max(LIMITS.usernameMax),
-    }),
-  }),
-  z.object({
-    type: z.literal('personal'),
-    updatedData: z.object({
-      email: z.string().optional(),
-      phone: z.string().max(32).optional(),
-      location: z.string().max(100).optional(),
-      bio: z.string().max(500).optional(),
-      dob: z.string().max(10).optional(),
-    }),
-  }),
-  z.object({
-    type: z.literal('social'),
-    updatedData: z.object({ socials: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string().max(300)) }),
-  }),
-  z.object({
-    type: z.literal('security'),
-    updatedData: z.object({ password: z.string().max(128), oldPassword: z.string().max(128) }),
-  }),
-]);
 
 /** Client -> server events, keyed by wire name. */
 export const clientEventSchemas = {
@@ -272,7 +244,7 @@ export const serverEventSchemas = {
     message: z.string(),
     features: z.array(featureEntrySchema).optional(),
   }),
-  [Events.profileData]: z.record(z.string(), z.unknown()),
+  [Events.profileData]: profileFormSchema,
   [Events.profileUpdateSuccess]: z.object({ message: z.string() }).partial(),
   [Events.profileUpdateError]: z.object({ message: z.string() }),
 

@@ -34,6 +34,13 @@ export const users = pgTable(
     location: text('location').notNull().default(''),
     dob: text('dob').notNull().default(''),
     hideProfileStatus: boolean('hide_profile_status').notNull().default(false),
+    /** TOTP secret (base32) once two-factor sign-in is on; the pending one while it is being set up. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step accepted, so one code cannot be used twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** Set when the member deleted the account: the row stays so their messages in others' chats show "Deleted user". */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -435,3 +442,60 @@ export const followNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.followerId, t.followeeId] })],
 );
+/** Social links of the settings form: one per platform. */
+export const socials = pgTable(
+  'socials',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform] })],
+);
+
+/** Former usernames: each keeps leading to its member, and stays reserved, for 30 days. */
+export const usernameHistory = pgTable(
+  'username_history',
+  {
+    username: text('username').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('username_history_lower_unique').on(sql`lower(${t.username})`),
+    index('username_history_user_idx').on(t.userId),
+  ],
+);
+
+/** One-time recovery codes of two-factor sign-in (sha256 only). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** A password sign-in waiting for its second factor (the token lives in a short httpOnly cookie). */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  id: uuid('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  remember: boolean('remember').notNull().default(false),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

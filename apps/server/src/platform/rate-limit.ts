@@ -24,6 +24,9 @@ const SPECS = {
   aiChatPerUser: { points: 20, duration: 60 },
   /** Follow, unfollow, block and unblock together. */
   followPerUser: { points: 120, duration: 10 * 60 },
+  /** Settings: avatar uploads and data exports per member. */
+  avatarPerUser: { points: 30, duration: 10 * 60 },
+  exportPerUser: { points: 5, duration: 60 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 

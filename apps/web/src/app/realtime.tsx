@@ -22,7 +22,7 @@ export interface RealtimeState {
 const RealtimeContext = createContext<RealtimeState | null>(null);
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, login, refresh } = useAuth();
   const { pathname } = useLocation();
   const toast = useToast();
   const onCallPage = pathname.includes('/call/');
@@ -47,7 +47,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           socket.emit(Events.getUnread);
           void subscribeToPush(socket);
         });
-        socket.on('disconnect', () => setConnected(false));
+        socket.on('disconnect', (reason) => {
+          setConnected(false);
+          // The server closed us (session signed out elsewhere, password changed): check the session at once.
+          if (reason === 'io server disconnect') {
+            void refresh().then(() => {
+              if (!cancelled) socket.connect();
+            });
+          }
+        });
+        // A changed name, username or avatar (any tab) reaches the shell at once.
+        socket.on(Events.currentUser, (u) => login(u));
         socket.on(Events.unreadCount, ({ count }) => setUnreadNotifications(count));
         socket.on(Events.unreadMessageCount, (n) => setUnreadMessages(n));
         socket.on(Events.newMessage, () => setUnreadMessages((n) => n + 1));
@@ -64,7 +74,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       setUnreadNotifications(0);
       setUnreadMessages(0);
     };
-  }, [isAuthenticated, onCallPage]);
+  }, [isAuthenticated, onCallPage, login, refresh]);
 
   // A live notification bumps the badge at once (the server's unread_count follows with the total)
   // and, unless the panel is open, shows a toast.

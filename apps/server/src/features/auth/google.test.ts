@@ -96,4 +96,16 @@ describe('Google sign-in with a test-signed ID token', () => {
     expect(unverified.status).toBe(401);
     expect(await t.db.select().from(users).where(eq(users.email, 'x@example.test'))).toHaveLength(0);
   });
+
+  it('a member with two-factor sign-in on still has to give the code after Google', async () => {
+    const u = await createUser(t.db, { email: 'two.factor@gmail.test' });
+    await t.db.update(users).set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, u.id));
+    const c = new HttpClient(t.url);
+    const res = await c.post('/api/auth/google/auth-callback', {
+      idToken: await token({ sub: 'g-2fa', email: 'two.factor@gmail.test' }),
+    });
+    expect(res.body).toMatchObject({ success: false, twoFactorRequired: true });
+    expect(c.cookies.has('sajha_sid')).toBe(false);
+    expect((await c.get('/api/auth/check-auth')).status).toBe(401);
+  });
 });

@@ -11,6 +11,8 @@ import { noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import { vapidKeys } from '../notifications/push.js';
 import * as auth from './service.js';
+import { answerTwoFactorRequired } from '../settings/routes.js';
+import { twoFactorOn } from '../settings/twofactor.js';
 import { deleteSession, SESSION_COOKIE } from './sessions.js';
 
 /** Body keys -> the form field a validation message belongs under. */
@@ -65,6 +67,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (outcome.kind === 'needs-verification') {
       return reply.code(403).send({ success: false, an: 've', message: auth.AuthText.needsVerification(email) });
     }
+    // Two-factor members get a short challenge instead of a session: POST /api/auth/login/2fa finishes it.
+    if (twoFactorOn(outcome.user)) return answerTwoFactorRequired(deps, reply, outcome.user.id, rememberMe);
     const s = await auth.startSession(deps, outcome.user, { remember: rememberMe, ...client(req) });
     setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
     await noticeNewDevice(deps, req, reply, outcome.user.id);
@@ -116,6 +120,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new AppError(Messages.signin.googleFailed, 401);
     }
     const user = await auth.googleSignIn(deps, identity);
+    if (twoFactorOn(user)) return answerTwoFactorRequired(deps, reply, user.id, true);
     const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
     setSessionCookie(reply, s.token, true, s.expiresAt);
     await noticeNewDevice(deps, req, reply, user.id);

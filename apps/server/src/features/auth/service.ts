@@ -14,6 +14,7 @@ import { passwordResetMail, verificationMail } from './mails.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { presentCurrentUser } from './presenters.js';
 import { createSession, deleteOtherSessions } from './sessions.js';
+import { usernameHeld } from '../settings/usernames.js';
 
 export const CODE_TTL_MIN = 15;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -56,14 +57,8 @@ async function findByEmail(deps: AppDeps, email: string): Promise<UserRow | unde
   return rows[0];
 }
 
-async function usernameTaken(deps: AppDeps, username: string): Promise<boolean> {
-  const rows = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return rows.length > 0;
-}
+/** Taken when it is someone's username, or another member's old one within 30 days. */
+const usernameTaken = (deps: AppDeps, username: string): Promise<boolean> => usernameHeld(deps.db, username);
 
 /** Issues and mails a fresh code unless one went out within the cooldown; returns seconds left if so. */
 async function sendCode(deps: AppDeps, user: UserRow, opts: { force?: boolean } = {}): Promise<number> {

@@ -92,7 +92,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
         async ([chatId]) => {
           // join-chat already checked membership for this socket; anyone else is checked now.
           if (!socket.rooms.has(chatRoom(chatId))) await requireMember(deps.db, chatId, me.uid);
-          socket.to(chatRoom(chatId)).except(userRoom(me.uid)).emit(Events.typingName, me.name);
+          socket.to(chatRoom(chatId)).except(userRoom(me.uid)).emit(Events.typingName, socket.data.user.name);
         },
         log,
       );
@@ -101,7 +101,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
       on(
         socket,
         Events.sendMessage,
-        async ([payload]) => (await chat.sendMessage(deps, me, payload, socket.id)).message,
+        async ([payload]) => (await chat.sendMessage(deps, socket.data.user, payload, socket.id)).message,
         log,
       );
 

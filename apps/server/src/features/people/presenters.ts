@@ -7,6 +7,7 @@ export function presentProfile(
   counts: ProfileDto['counts'],
   rel: { following: boolean; followsYou: boolean; blocking: boolean },
   self: boolean,
+  links: { platform: string; value: string }[] = [],
 ): ProfileDto {
   return {
     uid: m.id,
@@ -14,8 +15,12 @@ export function presentProfile(
     username: m.username,
     avatar: m.avatar,
     bio: m.bio,
-    // Social links have no table yet (the settings area adds them); the list is empty until then.
-    socials: [],
+    // A value that is a link is used as is; a handle is turned into a link by the page per network.
+    socials: links.map((l) => ({
+      social_name: l.platform,
+      type: /^https?:\/\//i.test(l.value) ? 'url' : 'handle',
+      value: l.value,
+    })),
     counts,
     self,
     following: rel.following,

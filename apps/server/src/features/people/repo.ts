@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocks, follows, postLikes, posts, users } from '../../db/schema.js';
+import { blocks, follows, postLikes, posts, socials, users } from '../../db/schema.js';
 import type { PostRecord } from '../posts/presenters.js';
 import { notBlockedWith } from './blocks.js';
 
@@ -44,6 +44,15 @@ export async function findByUsername(db: Db, username: string): Promise<Member |
     .where(and(sql`lower(${users.username}) = lower(${username.replace(/^@/, '')})`, isNotNull(users.emailVerifiedAt)))
     .limit(1);
   return u;
+}
+
+/** The member's social links, in the order they were added. */
+export async function socialsOf(db: Db, userId: string): Promise<{ platform: string; value: string }[]> {
+  return db
+    .select({ platform: socials.platform, value: socials.value })
+    .from(socials)
+    .where(eq(socials.userId, userId))
+    .orderBy(socials.createdAt);
 }
 
 export async function findById(db: Db, id: string): Promise<Member | undefined> {

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { blocks, followNotices, follows } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { notify } from '../notifications/service.js';
+import { resolveUsername } from '../settings/usernames.js';
 import { presentPost } from '../posts/presenters.js';
 import { mediaFor } from '../posts/repo.js';
 import { authorize, type PeopleAction } from './policy.js';
@@ -20,7 +21,9 @@ const NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /** The member a request names (none = the viewer), checked against the action and any block. */
 async function target(deps: AppDeps, viewer: string, username: string | undefined, action: PeopleAction) {
-  const member = username ? await repo.findByUsername(deps.db, username) : await repo.findById(deps.db, viewer);
+  const member = username
+    ? ((await repo.findByUsername(deps.db, username)) ?? (await formerName(deps, username)))
+    : await repo.findById(deps.db, viewer);
   const rel = member && member.id !== viewer ? await repo.relation(deps.db, viewer, member.id) : undefined;
   authorize(viewer, action, member, rel ?? { blocking: false, blockedBy: false });
   return { member, rel: rel ?? { blocking: false, blockedBy: false, following: false, followsYou: false } };
@@ -35,10 +38,16 @@ async function rows(deps: AppDeps, viewer: string, members: repo.Member[]): Prom
   return members.map((m) => presentRow(m, extra.get(m.id)));
 }
 
+/** A name the member gave up in the last 30 days still leads to them (`/u/@old` lands on the new profile). */
+async function formerName(deps: AppDeps, username: string) {
+  const user = await resolveUsername(deps.db, username);
+  return user?.emailVerifiedAt ? repo.findById(deps.db, user.id) : undefined;
+}
+
 export async function getProfile(deps: AppDeps, viewer: string, username?: string): Promise<ProfileDto> {
   const { member, rel } = await target(deps, viewer, username, 'view');
-  const counts = await repo.countsOf(deps.db, member.id);
-  return presentProfile(member, counts, rel, member.id === viewer);
+  const [counts, links] = await Promise.all([repo.countsOf(deps.db, member.id), repo.socialsOf(deps.db, member.id)]);
+  return presentProfile(member, counts, rel, member.id === viewer, links);
 }
 
 export async function getCounts(deps: AppDeps, viewer: string, username?: string) {
@@ -48,7 +57,8 @@ export async function getCounts(deps: AppDeps, viewer: string, username?: string
 
 export async function getSocials(deps: AppDeps, viewer: string, username?: string): Promise<ProfileDto['socials']> {
   const { member, rel } = await target(deps, viewer, username, 'view');
-  return presentProfile(member, { followers: 0, following: 0, posts: 0 }, rel, false).socials;
+  const links = await repo.socialsOf(deps.db, member.id);
+  return presentProfile(member, { followers: 0, following: 0, posts: 0 }, rel, false, links).socials;
 }
 
 export async function getProfilePosts(

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ServerEventPayload, Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { users } from '../../db/schema.js';
+import { socials, users } from '../../db/schema.js';
 import { notBlockedWith } from '../people/blocks.js';
 
 type Spotlight = ServerEventPayload<typeof Events.spotlightUser>;
@@ -31,7 +31,7 @@ export async function spotlight(deps: AppDeps, viewerId: string, now = new Date(
   return list[0] ?? null;
 }
 
-/** Four items (part 2 §3). Social links have no table yet, so `setsocials` is false for everyone. */
+/** Four items (part 2 §3), from what the member has actually filled in. */
 export async function profileStatus(deps: AppDeps, userId: string): Promise<Status> {
   const [u] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) return { setprofilepic: false, completedPersonalInformation: false, setsocials: false, setname: false };
@@ -39,7 +39,9 @@ export async function profileStatus(deps: AppDeps, userId: string): Promise<Stat
   return {
     setprofilepic: Boolean(u.avatar),
     completedPersonalInformation: [u.phone, u.location, u.bio, u.dob].every(filled),
-    setsocials: false,
+    setsocials:
+      (await deps.db.select({ p: socials.platform }).from(socials).where(eq(socials.userId, userId)).limit(1)).length >
+      0,
     setname: filled(u.name),
     hide_profile_status: u.hideProfileStatus,
   };

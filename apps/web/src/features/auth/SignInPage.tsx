@@ -24,6 +24,7 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { useLater } from './useLater';
+import { TwoFactorStep } from './TwoFactorStep';
 import { VerifyEmailStep } from './VerifyEmailStep';
 import { collectErrors, emailError, hasErrors, passwordError, serverField, type FieldErrors } from './validation';
 
@@ -45,6 +46,7 @@ export default function SignInPage() {
   const [busy, setBusy] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const [twoFactor, setTwoFactor] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState('');
 
@@ -80,6 +82,11 @@ export default function SignInPage() {
         later(() => setVerifyEmail(address), DURATIONS_MS.signupToVerify);
         return;
       }
+      if (res.twoFactorRequired) {
+        setTwoFactor(true);
+        setBusy(false);
+        return;
+      }
       if (res.ok) {
         if (res.user) auth.login(res.user);
         else await auth.refresh();
@@ -105,6 +112,11 @@ export default function SignInPage() {
     setNotice(null);
     try {
       const res = await postAuth(Routes.googleCallback, { idToken });
+      if (res.twoFactorRequired) {
+        setTwoFactor(true);
+        setGoogleBusy(false);
+        return;
+      }
       if (res.ok) {
         // The guest guard leaves this page for ?next= as soon as the session shows up. A `next` the
         // visitor arrived with wins (as for a password sign-in); otherwise go where the server said, and
@@ -134,6 +146,23 @@ export default function SignInPage() {
     return (
       <AuthCard documentTitle="Sign in" heading="Verify your email" topStart={backToHome}>
         <VerifyEmailStep email={verifyEmail} rememberMe={rememberMe} />
+      </AuthCard>
+    );
+  }
+
+  if (twoFactor) {
+    return (
+      <AuthCard documentTitle="Sign in" heading="Two-factor sign-in" topStart={backToHome}>
+        <TwoFactorStep
+          onDone={(user) => {
+            auth.login(user);
+            goOn(params.get('next'));
+          }}
+          onRestart={() => {
+            setTwoFactor(false);
+            setPassword('');
+          }}
+        />
       </AuthCard>
     );
   }

@@ -16,6 +16,8 @@ export interface AuthResult {
   needsVerification: boolean;
   user: CurrentUser | undefined;
   redirectUrl: string | undefined;
+  /** The password was right and the account has two-factor sign-in: POST /api/auth/login/2fa next. */
+  twoFactorRequired: boolean;
 }
 
 type AuthRoute =
@@ -23,10 +25,10 @@ type AuthRoute =
   | typeof Routes.verifyEmail
   | typeof Routes.resendCode
   | typeof Routes.login
+  | typeof Routes.login2fa
   | typeof Routes.requestPasswordReset
   | typeof Routes.resetPassword
   | typeof Routes.googleCallback;
-
 /** Network failures throw, so callers can tell "the server said no" from "no answer at all". */
 export async function postAuth<R extends AuthRoute>(route: R, body: RouteBody<R>): Promise<AuthResult> {
   const { status, ok, data } = await call(route, { body });
@@ -39,6 +41,7 @@ export async function postAuth<R extends AuthRoute>(route: R, body: RouteBody<R>
     needsVerification: data.an === 've',
     user: readUser(data.user),
     redirectUrl: text(data.redirectUrl),
+    twoFactorRequired: data.twoFactorRequired === true,
   };
 }
 

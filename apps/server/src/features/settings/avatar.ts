@@ -1,0 +1,99 @@
+/**
+ * Avatars: the browser sends the cropped picture; its type comes from the bytes, and sharp re-encodes it
+ * into square WebP files of 512 and 128 px (no metadata kept). Animated GIFs and WebPs stay animated
+ * (as animated WebP). Each upload gets new random names, so no cache ever shows the old picture.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { AVATAR_SIZES, SettingsText } from '@sajha/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { files } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { detectType, RASTER_IMAGES } from '../../platform/media.js';
+
+export interface AvatarFile {
+  size: number;
+  key: string;
+  body: Buffer;
+  animated: boolean;
+}
+
+const MAX_PIXELS = 40_000_000;
+
+export async function renderAvatar(input: Buffer): Promise<AvatarFile[]> {
+  const type = await detectType(input);
+  if (!type || !RASTER_IMAGES.includes(type.mime)) throw new AppError(SettingsText.avatarNotImage, 400);
+  let animated = false;
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_PIXELS, animated: true }).metadata();
+    animated = (meta.pages ?? 1) > 1;
+  } catch {
+    throw new AppError(SettingsText.avatarNotImage, 400);
+  }
+  const stem = randomUUID().replace(/-/g, '');
+  const out: AvatarFile[] = [];
+  try {
+    for (const size of AVATAR_SIZES) {
+      const body = await sharp(input, { limitInputPixels: MAX_PIXELS, animated })
+        .rotate()
+        .resize({ width: size, height: size, fit: 'cover', position: 'centre' })
+        .webp({ quality: 82, effort: 3 })
+        .toBuffer();
+      out.push({ size, key: `avatar/${stem}-${size}.webp`, body, animated });
+    }
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message)) throw new AppError('This image is too large to process.', 400);
+    throw new AppError(SettingsText.avatarNotImage, 400);
+  }
+  return out;
+}
+
+/** Stores both sizes and their file rows; returns the 512 px URL (the 128 px one differs only by -128). */
+export async function storeAvatar(deps: AppDeps, userId: string, rendered: AvatarFile[]): Promise<string> {
+  for (const f of rendered) await deps.storage.put(f.key, f.body);
+  await deps.db.insert(files).values(
+    rendered.map((f) => ({
+      id: randomUUID(),
+      ownerId: userId,
+      purpose: 'avatar',
+      storageKey: f.key,
+      originalName: `avatar-${f.size}.webp`,
+      mime: 'image/webp',
+      bytes: f.body.length,
+      width: f.size,
+      height: f.size,
+    })),
+  );
+  return `/media/${rendered[0]!.key}`;
+}
+
+/** The storage key behind one of the member's own avatar URLs, or null when it is not theirs. */
+export async function ownAvatarKey(deps: AppDeps, userId: string, url: string): Promise<string | null> {
+  const m = /^\/media\/(avatar\/[A-Za-z0-9]+-512\.webp)$/.exec(url);
+  if (!m) return null;
+  const [row] = await deps.db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(and(eq(files.storageKey, m[1]!), eq(files.ownerId, userId), eq(files.purpose, 'avatar')))
+    .limit(1);
+  return row?.key ?? null;
+}
+
+/** Removes every avatar file of the member except the one in use (both of its sizes). */
+export async function pruneAvatars(deps: AppDeps, userId: string, keepKey: string | null): Promise<void> {
+  const keep = keepKey ? [keepKey, keepKey.replace(/-512\.webp$/, '-128.webp')] : [];
+  const rows = await deps.db
+    .select({ id: files.id, key: files.storageKey })
+    .from(files)
+    .where(and(eq(files.ownerId, userId), eq(files.purpose, 'avatar')));
+  const stale = rows.filter((r) => !keep.includes(r.key));
+  if (stale.length === 0) return;
+  await deps.db.delete(files).where(
+    inArray(
+      files.id,
+      stale.map((r) => r.id),
+    ),
+  );
+  for (const r of stale) await deps.storage.delete(r.key);
+}

@@ -1,0 +1,45 @@
+/**
+ * Settings on /real (part 2 §7): get_profile -> profile_data; update_profile -> profile_update_success
+ * (then the fresh profile_data) or profile_update_error {message}. A changed name, username or avatar
+ * goes to every tab of the member as cU, so the shell shows it at once.
+ */
+import { Events } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { on } from '../../realtime/handler.js';
+import type { SocketModule } from '../../realtime/index.js';
+import { getProfileForm, updateProfile } from './service.js';
+import { touchSession } from './sessions.js';
+
+export function settingsSocketModule(deps: AppDeps): SocketModule {
+  return {
+    register(socket) {
+      const actor = { userId: socket.data.user.uid, sessionId: socket.data.sessionId };
+      void touchSession(deps, actor.sessionId).catch((err: unknown) => deps.log.warn({ err }, 'session touch failed'));
+
+      on(
+        socket,
+        Events.getProfile,
+        async () => {
+          socket.emit(Events.profileData, await getProfileForm(deps, actor.userId));
+        },
+        deps.log,
+      );
+
+      on(
+        socket,
+        Events.updateProfile,
+        async ([update]) => {
+          const outcome = await updateProfile(deps, actor, update);
+          socket.emit(Events.profileUpdateSuccess, { message: outcome.message });
+          socket.emit(Events.profileData, outcome.profile);
+          if (outcome.user) {
+            socket.data.user = outcome.user;
+            void deps.bus.publish('profile.updated', { user: outcome.user });
+          }
+        },
+        deps.log,
+        { onFail: (message) => socket.emit(Events.profileUpdateError, { message }) },
+      );
+    },
+  };
+}

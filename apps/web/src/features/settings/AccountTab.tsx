@@ -1,0 +1,113 @@
+/** Account: the picture, name and username; then the member's data (export) and account deletion. */
+import { useState, type FormEvent } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import { LIMITS } from '@sajha/contract';
+import { useAuth } from '../../app/auth';
+import { nameError, usernameError } from '../auth/validation';
+import { AvatarDialog } from './AvatarDialog';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import type { TabProps } from './types';
+
+export default function AccountTab({ profile, save }: TabProps) {
+  const auth = useAuth();
+  const [name, setName] = useState(profile.name);
+  const [username, setUsername] = useState(profile.username);
+  const [busy, setBusy] = useState(false);
+  const [avatarOpen, setAvatarOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const errors = { name: nameError(name), username: usernameError(username) };
+  const changed = name.trim() !== profile.name || username.trim() !== profile.username;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || errors.name || errors.username) return;
+    setBusy(true);
+    const ok = await save({ type: 'account', updatedData: { name: name.trim(), username: username.trim() } });
+    setBusy(false);
+    if (ok && auth.user) auth.login({ ...auth.user, name: name.trim(), username: username.trim() });
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+        <Avatar src={profile.profilePic ?? undefined} alt={profile.name} sx={{ width: 88, height: 88, fontSize: 36 }}>
+          {profile.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box>
+          <Button variant="outlined" startIcon={<PhotoCameraOutlined />} onClick={() => setAvatarOpen(true)}>
+            Change profile picture
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            JPEG, PNG, WebP or GIF. You can crop it before saving.
+          </Typography>
+        </Box>
+      </Box>
+      <Box component="form" noValidate onSubmit={(e: FormEvent) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name ?? 'Shown on your profile, posts and messages.'}
+          slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }}
+          fullWidth
+        />
+        <TextField
+          label="Username"
+          name="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value.replace(/^@/, ''))}
+          error={Boolean(errors.username)}
+          helperText={
+            errors.username ??
+            'Letters, numbers, dots and underscores. Your old username keeps leading to you for 30 days.'
+          }
+          slotProps={{ htmlInput: { maxLength: LIMITS.usernameMax, autoCapitalize: 'none', spellCheck: false } }}
+          fullWidth
+        />
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !changed || Boolean(errors.name || errors.username)}
+          >
+            {busy ? 'Saving…' : 'Save changes'}
+          </Button>
+        </Box>
+      </Box>
+
+      <Divider sx={{ my: 4 }} />
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        Your data
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Download a zip of your profile, posts, comments, the messages you sent and the media you uploaded.
+      </Typography>
+      <Button variant="outlined" component="a" href="/api/account/export" download>
+        Download my data
+      </Button>
+
+      <Divider sx={{ my: 4 }} />
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, color: 'error.main' }}>
+        Delete account
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Your profile, posts, comments, pictures and sessions are removed for good. Messages you sent stay in other
+        members&apos; chats as from &ldquo;Deleted user&rdquo;.
+      </Typography>
+      <Button variant="outlined" color="error" onClick={() => setDeleteOpen(true)}>
+        Delete my account
+      </Button>
+
+      <AvatarDialog open={avatarOpen} onClose={() => setAvatarOpen(false)} save={save} />
+      <DeleteAccountDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} hasPassword={profile.hasPassword} />
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Notification preferences (part 2 §3): email and web push per type, in-app on or off, the daily
+ * digest and quiet hours. Saved with update_notification_preferences; the catalogue's toasts answer
+ * (socket errors are only logged).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Events, Messages, type NotificationPreferences } from '@sajha/contract';
+import { useRealtime } from '../../app/realtime';
+import { useToast } from '../../lib/toast';
+
+type TypeKey = keyof NotificationPreferences['email'];
+const TYPES: { key: TypeKey; label: string }[] = [
+  { key: 'system', label: 'Account and security' },
+  { key: 'message', label: 'Messages' },
+  { key: 'mention', label: 'Mentions' },
+  { key: 'comment', label: 'Comments' },
+  { key: 'like', label: 'Likes and shares' },
+  { key: 'follow', label: 'New followers' },
+];
+
+export default function NotificationsTab() {
+  const { socket, connected } = useRealtime();
+  const toast = useToast();
+  const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!socket || !connected) return;
+    const onPrefs = ({ preferences }: { preferences: NotificationPreferences }) => setPrefs(preferences);
+    const onSaved = ({ success, message }: { success: boolean; message: string }) => {
+      setBusy(false);
+      if (success) toast.show({ message: Messages.settings.prefsUpdated, type: 'success' });
+      else
+        toast.show({
+          title: Messages.profile.updateFailed,
+          message: message || Messages.settings.prefsError,
+          type: 'error',
+        });
+    };
+    const onError = ({ message, event }: { message: string; event?: string }) => {
+      if (event === Events.updateNotificationPreferences || event === Events.getNotificationPreferences) {
+        console.warn('preferences error', message);
+        setBusy(false);
+      }
+    };
+    socket.on(Events.notificationPreferences, onPrefs);
+    socket.on(Events.notificationPreferencesUpdated, onSaved);
+    socket.on(Events.error, onError);
+    socket.emit(Events.getNotificationPreferences);
+    return () => {
+      socket.off(Events.notificationPreferences, onPrefs);
+      socket.off(Events.notificationPreferencesUpdated, onSaved);
+      socket.off(Events.error, onError);
+    };
+  }, [socket, connected, toast]);
+
+  if (!prefs) {
+    return (
+      <Box aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={40} />
+        ))}
+      </Box>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!socket?.connected) {
+      toast.show({ title: Messages.profile.updateFailed, message: Messages.settings.prefsError, type: 'error' });
+      return;
+    }
+    setBusy(true);
+    socket.emit(Events.updateNotificationPreferences, prefs);
+  };
+  const setChannel = (channel: 'email' | 'webPush', key: TypeKey, on: boolean) =>
+    setPrefs({ ...prefs, [channel]: { ...prefs[channel], [key]: on } });
+  const setQuiet = (edge: 'start' | 'end', value: string) =>
+    setPrefs({ ...prefs, quietHours: { ...prefs.quietHours, [edge]: value } });
+
+  const channel = (c: 'email' | 'webPush', title: string) => (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', mb: 0.5 }}>
+        {title}
+      </FormLabel>
+      <FormGroup>
+        {TYPES.map((t) => (
+          <FormControlLabel
+            key={t.key}
+            control={<Switch checked={prefs[c][t.key]} onChange={(e) => setChannel(c, t.key, e.target.checked)} />}
+            label={t.label}
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 3 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={prefs.inApp.all}
+            onChange={(e) => setPrefs({ ...prefs, inApp: { all: e.target.checked } })}
+          />
+        }
+        label="In-app notifications"
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
+        {channel('email', 'Email')}
+        {channel('webPush', 'Push')}
+      </Box>
+      <FormControlLabel
+        control={<Switch checked={prefs.digest} onChange={(e) => setPrefs({ ...prefs, digest: e.target.checked })} />}
+        label="One daily email digest instead of single emails"
+      />
+      <Box>
+        <Typography sx={{ fontWeight: 700, mb: 1 }}>Quiet hours</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          No push notifications in this window (security notices still come through). Leave empty for none.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            label="From"
+            type="time"
+            value={prefs.quietHours.start}
+            onChange={(e) => setQuiet('start', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Until"
+            type="time"
+            value={prefs.quietHours.end}
+            onChange={(e) => setQuiet('end', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+      </Box>
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? 'Saving…' : 'Save preferences'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

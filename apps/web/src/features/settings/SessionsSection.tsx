@@ -1,0 +1,91 @@
+/** Active sessions: browser and system, place when known, started and last seen; sign out one or all others. */
+import { useCallback, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ComputerOutlined from '@mui/icons-material/ComputerOutlined';
+import PhoneAndroidOutlined from '@mui/icons-material/PhoneAndroidOutlined';
+import { Messages, Routes, type SessionRow } from '@sajha/contract';
+import { call } from '../../lib/http';
+import { useToast } from '../../lib/toast';
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export function SessionsSection() {
+  const toast = useToast();
+  const [rows, setRows] = useState<SessionRow[] | null>(null);
+
+  const load = useCallback(async () => {
+    const res = await call(Routes.sessions);
+    const sessions = (res.data as { sessions?: SessionRow[] }).sessions;
+    setRows(res.ok && Array.isArray(sessions) ? sessions : []);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (route: typeof Routes.revokeSession | typeof Routes.revokeOtherSessions, id?: string) => {
+    const res = await call(route, { params: id ? { id } : {} });
+    toast.show({
+      message: res.data.message ?? (res.ok ? 'Done.' : Messages.server.internal),
+      type: res.ok ? 'success' : 'error',
+    });
+    await load();
+  };
+
+  const others = rows?.filter((r) => !r.current).length ?? 0;
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        Where you are signed in
+      </Typography>
+      {!rows ? (
+        <Box aria-busy="true">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </Box>
+      ) : (
+        <List aria-label="Active sessions">
+          {rows.map((r) => (
+            <ListItem
+              key={r.id}
+              divider
+              secondaryAction={
+                r.current ? (
+                  <Chip label="This device" size="small" color="primary" variant="outlined" />
+                ) : (
+                  <Button size="small" color="error" onClick={() => void act(Routes.revokeSession, r.id)}>
+                    Sign out
+                  </Button>
+                )
+              }
+              sx={{ pr: 14 }}
+            >
+              <ListItemIcon>{/Android|iOS/.test(r.os) ? <PhoneAndroidOutlined /> : <ComputerOutlined />}</ListItemIcon>
+              <ListItemText
+                primary={`${r.browser} on ${r.os}`}
+                secondary={`${r.place ? `${r.place} · ` : ''}Signed in ${when(r.createdAt)} · Last active ${when(r.lastSeenAt)}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Button
+        variant="outlined"
+        color="error"
+        disabled={others === 0}
+        onClick={() => void act(Routes.revokeOtherSessions)}
+      >
+        Sign out all other sessions
+      </Button>
+    </Box>
+  );
+}

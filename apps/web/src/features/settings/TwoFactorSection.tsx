@@ -1,0 +1,170 @@
+/**
+ * Two-factor sign-in: Turn on -> a QR code (and the secret for typing) -> confirm with a code -> ten
+ * recovery codes shown once. Turn off asks for the password.
+ */
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { QRCodeSVG } from 'qrcode.react';
+import { Messages, Routes, type RouteBody } from '@sajha/contract';
+import { call } from '../../lib/http';
+
+type TwoFactorRoute = typeof Routes.twoFactorSetup | typeof Routes.twoFactorEnable | typeof Routes.twoFactorDisable;
+import { useToast } from '../../lib/toast';
+
+type Step = { kind: 'idle' } | { kind: 'scan'; secret: string; url: string } | { kind: 'codes'; codes: string[] };
+
+export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
+  const toast = useToast();
+  const [enabled, setEnabled] = useState(initial);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async <R extends TwoFactorRoute>(route: R, body: RouteBody<R>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await call(route, { body });
+      const data = res.data as {
+        success?: boolean;
+        message?: string;
+        secret?: string;
+        otpauthUrl?: string;
+        recoveryCodes?: string[];
+      };
+      if (!res.ok || !data.success) setError(data.message ?? Messages.server.internal);
+      return res.ok && data.success ? data : null;
+    } catch {
+      setError(Messages.server.internal);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = async () => {
+    const data = await send(Routes.twoFactorSetup, undefined);
+    if (data?.secret && data.otpauthUrl) setStep({ kind: 'scan', secret: data.secret, url: data.otpauthUrl });
+  };
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    const data = await send(Routes.twoFactorEnable, { code: code.trim() });
+    if (data?.recoveryCodes) {
+      setEnabled(true);
+      setCode('');
+      setStep({ kind: 'codes', codes: data.recoveryCodes });
+      toast.show({ message: data.message ?? 'Two-factor sign-in is on.', type: 'success' });
+    }
+  };
+  const turnOff = async (e: FormEvent) => {
+    e.preventDefault();
+    const data = await send(Routes.twoFactorDisable, { password });
+    if (data) {
+      setEnabled(false);
+      setPassword('');
+      toast.show({ message: data.message ?? 'Two-factor sign-in is off.', type: 'success' });
+    }
+  };
+
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        Two-factor sign-in
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {enabled
+          ? 'On: signing in with your password also asks for a code from your authenticator app.'
+          : 'Off: add a code from an authenticator app to every password sign-in.'}
+      </Typography>
+
+      {step.kind === 'codes' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Keep these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.
+          </Typography>
+          <Box component="ul" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 2 }}>
+            {step.codes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </Box>
+          <Button size="small" onClick={() => setStep({ kind: 'idle' })} sx={{ mt: 1 }}>
+            I have saved them
+          </Button>
+        </Alert>
+      )}
+
+      {!enabled && step.kind === 'idle' && (
+        <Button variant="contained" onClick={() => void start()} disabled={busy}>
+          Turn on two-factor sign-in
+        </Button>
+      )}
+
+      {step.kind === 'scan' && (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e: FormEvent) => void confirm(e)}
+          sx={{ display: 'grid', gap: 2, maxWidth: 360 }}
+        >
+          <Typography variant="body2">
+            Scan this code with your authenticator app, then enter the 6-digit code it shows.
+          </Typography>
+          <Box sx={{ bgcolor: '#fff', p: 1.5, width: 'fit-content', borderRadius: 1 }}>
+            <QRCodeSVG value={step.url} size={180} title="Two-factor set-up QR code" />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            Or type this key: <code data-testid="totp-secret">{step.secret}</code>
+          </Typography>
+          <TextField
+            label="Code from the app"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+            error={Boolean(error)}
+            helperText={error ?? ' '}
+          />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button type="submit" variant="contained" disabled={busy || code.length !== 6}>
+              Confirm
+            </Button>
+            <Button onClick={() => setStep({ kind: 'idle' })}>Cancel</Button>
+          </Box>
+        </Box>
+      )}
+
+      {enabled && step.kind !== 'scan' && (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e: FormEvent) => void turnOff(e)}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}
+        >
+          <TextField
+            label="Password to turn it off"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={Boolean(error)}
+            helperText={error ?? ' '}
+            size="small"
+          />
+          <Button type="submit" variant="outlined" color="error" disabled={busy || !password}>
+            Turn off
+          </Button>
+        </Box>
+      )}
+      {!enabled && step.kind === 'idle' && error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}
