@@ -14,6 +14,9 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { authRoutes } from './features/auth/routes.js';
+import { callsMainSocketModule, callsSocketModule } from './features/calls/events.js';
+import { callsRoutes } from './features/calls/routes.js';
+import { cancelAllRingTimeouts } from './features/calls/service.js';
 import { chatSocketModule } from './features/chat/events.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   postsRoutes(http, deps);
   mediaRoutes(http, deps);
   chatRoutes(http, deps);
+  callsRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -138,8 +142,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notificationsSocketModule(deps),
       postsSocketModule(deps),
       chatSocketModule(deps),
+      callsMainSocketModule(deps),
     ],
-    callModules: [],
+    callModules: [callsSocketModule(deps)],
   });
   deps.realtime = realtime;
   await http.ready();
@@ -168,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       clearInterval(digestTimer);
+      cancelAllRingTimeouts(deps);
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
       const grace = setTimeout(() => http.server.closeAllConnections(), 5000);

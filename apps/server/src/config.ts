@@ -54,7 +54,26 @@ const envSchema = z.object({
   LINK_FETCH_TEST_CA: z.string().optional(),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
+  /** Calls: STUN and TURN URLs (comma-separated) and coturn's REST secret (`static-auth-secret`). */
+  STUN_URLS: z.string().default(''),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: z.string().optional(),
+  /** How long the TURN credentials handed to a member stay valid. */
+  TURN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
+  /** How long a call rings before it ends with "No answer" (tests shorten it). */
+  CALL_RING_TIMEOUT_S: z.coerce.number().positive().max(600).default(45),
 });
+
+const list = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -84,6 +103,13 @@ export interface Config {
     allowHttp: boolean;
   };
   timeZone: string;
+  calls: {
+    stunUrls: string[];
+    turnUrls: string[];
+    turnSecret: string | undefined;
+    turnTtlS: number;
+    ringTimeoutMs: number;
+  };
   posts: {
     maxFileBytes: number;
     maxTotalBytes: number;
@@ -134,6 +160,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: e.PUSH_ALLOW_HTTP,
     },
     timeZone: e.TIME_ZONE,
+    calls: {
+      stunUrls: list(e.STUN_URLS),
+      turnUrls: list(e.TURN_URLS),
+      turnSecret: e.TURN_SECRET || undefined,
+      turnTtlS: e.TURN_TTL_S,
+      ringTimeoutMs: Math.round(e.CALL_RING_TIMEOUT_S * 1000),
+    },
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
       maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),

@@ -1,0 +1,129 @@
+/**
+ * Call signalling on /realcall (part 2 §7) and reject-call on /real (part 1 §7). Each handler parses
+ * through `on()`, authorises, calls the service, and answers. Offer, answer, candidates and toggles are
+ * relayed only to the other sockets of `call:{roomId}`, which a socket enters only as a member.
+ */
+import { Events, type ClientEventName } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { EventBudget, on } from '../../realtime/handler.js';
+import type { SocketModule } from '../../realtime/index.js';
+import type { IoSocket } from '../../realtime/types.js';
+import { AppError } from '../../platform/errors.js';
+import { Messages } from '@sajha/contract';
+import { authorizeRelay } from './policy.js';
+import { callRoom } from './publish.js';
+import * as calls from './service.js';
+
+/** A member whose call pages all stay away this long after a disconnect has left the call. */
+export const DROP_GRACE_MS = 30_000;
+
+export function callsSocketModule(deps: AppDeps): SocketModule {
+  const dropTimers = new Set<NodeJS.Timeout>();
+
+  /** After a disconnect: if none of this member's sockets is back in the room by then, end the call. */
+  const watchDrop = (uid: string, roomId: string): void => {
+    const timer = setTimeout(() => {
+      dropTimers.delete(timer);
+      void deps.realtime.call
+        .in(callRoom(roomId))
+        .fetchSockets()
+        .then(async (sockets) => {
+          if (sockets.some((s) => s.data.user.uid === uid)) return;
+          await calls.endDropped(deps, roomId);
+        })
+        .catch((err: unknown) => deps.log.error({ err }, 'call drop check failed'));
+    }, DROP_GRACE_MS);
+    timer.unref();
+    dropTimers.add(timer);
+  };
+
+  return {
+    register(socket) {
+      const me = socket.data.user;
+      const candidates = new EventBudget(5, 40);
+      const joined = (roomId: string) => socket.rooms.has(callRoom(roomId));
+
+      socket.on('disconnecting', () => {
+        for (const r of socket.rooms) if (r.startsWith('call:')) watchDrop(me.uid, r.slice('call:'.length));
+      });
+
+      on(
+        socket,
+        Events.createRoom,
+        async ([{ userUid }]) => {
+          const created = await calls.createRoom(deps, me, userUid);
+          if (created.endedTitle) {
+            // Answered after the ack, so the page knows its roomId before it learns why it ended.
+            setImmediate(() => socket.emit(Events.callEnded, { title: created.endedTitle }));
+          } else {
+            await socket.join(callRoom(created.room.id));
+          }
+          return { roomId: created.room.id };
+        },
+        deps.log,
+      );
+
+      on(
+        socket,
+        Events.joinRoom,
+        async ([{ roomId }]) => {
+          const { room, answered } = await calls.joinRoom(deps, me, roomId);
+          if (room.state === 'ended') {
+            socket.emit(Events.callEnded, {});
+            return { roomId, state: room.state };
+          }
+          await socket.join(callRoom(roomId));
+          if (answered) {
+            const io = deps.realtime.call;
+            socket.to(callRoom(roomId)).emit(Events.userJoined, { userUid: me.uid });
+            socket.to(callRoom(roomId)).emit(Events.callAccepted, { roomId });
+            io.to(callRoom(roomId)).emit(Events.callee, { callee: { name: me.name, avatar: me.avatar } });
+          }
+          return { roomId, state: room.state };
+        },
+        deps.log,
+      );
+
+      const relay = <K extends ClientEventName>(event: K, roomId: string, payload: unknown): void => {
+        authorizeRelay(joined(roomId));
+        (socket.to(callRoom(roomId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+      };
+
+      on(socket, Events.offer, ([p]) => relay(Events.offer, p.roomId, p), deps.log);
+      on(socket, Events.answer, ([p]) => relay(Events.answer, p.roomId, p), deps.log);
+      on(
+        socket,
+        Events.iceCandidate,
+        ([p]) => {
+          // Beyond the general budget: a burst of candidates is normal, a stream of them is not.
+          if (!candidates.take()) throw new AppError(Messages.server.rateLimited, 429);
+          relay(Events.iceCandidate, p.roomId, p);
+        },
+        deps.log,
+      );
+      for (const event of [Events.toggleVideo, Events.toggleAudio, Events.toggleScreenSharing] as const) {
+        on(socket, event, ([p]) => relay(event, p.roomId, { userUid: me.uid, isOn: p.isOn }), deps.log);
+      }
+
+      on(
+        socket,
+        Events.leaveRoom,
+        async ([{ roomId }]) => {
+          if (joined(roomId)) socket.to(callRoom(roomId)).emit(Events.userLeft, { userUid: me.uid });
+          await calls.leaveRoom(deps, me, roomId, socket.id);
+          await socket.leave(callRoom(roomId));
+        },
+        deps.log,
+      );
+    },
+  };
+}
+
+/** reject-call lives on /real, where the incoming-call prompt is. */
+export function callsMainSocketModule(deps: AppDeps): SocketModule {
+  return {
+    register(socket: IoSocket) {
+      on(socket, Events.rejectCall, ([{ roomId }]) => calls.rejectCall(deps, socket.data.user, roomId), deps.log);
+    },
+  };
+}
