@@ -59,6 +59,8 @@ const envSchema = z.object({
   TURN_URLS: z.string().default(''),
   TURN_SECRET: z.string().optional(),
   /** How long the TURN credentials handed to a member stay valid. */
+  /** `relay` makes every call go through TURN, so members never learn each other's addresses. */
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
   TURN_TTL_S: z.coerce
     .number()
     .int()
@@ -108,6 +110,7 @@ export interface Config {
     turnUrls: string[];
     turnSecret: string | undefined;
     turnTtlS: number;
+    iceTransportPolicy: 'all' | 'relay';
     ringTimeoutMs: number;
   };
   posts: {
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       turnUrls: list(e.TURN_URLS),
       turnSecret: e.TURN_SECRET || undefined,
       turnTtlS: e.TURN_TTL_S,
+      iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
       ringTimeoutMs: Math.round(e.CALL_RING_TIMEOUT_S * 1000),
     },
     posts: {

@@ -14,13 +14,24 @@ export const iceServerSchema = z.object({
 export const iceServersResponseSchema = z.object({
   iceServers: z.array(iceServerSchema),
   ttl: z.number().int(),
+  /** `relay` sends every call through TURN (hides members' addresses from each other). */
+  iceTransportPolicy: z.enum(['all', 'relay']),
 });
 export type IceServersResponse = z.infer<typeof iceServersResponseSchema>;
 
-/** create-room's acknowledgement data. */
-export const createRoomAckSchema = z.object({ roomId: z.string() });
-/** join-room's acknowledgement data: `active` on a rejoin after a reconnect. */
-export const joinRoomAckSchema = z.object({ roomId: z.string(), state: z.enum(['ringing', 'active', 'ended']) });
+export const callPeerSchema = z.object({ uid: z.string(), name: z.string(), avatar: z.string().nullable() });
+export type CallPeer = z.infer<typeof callPeerSchema>;
+/** create-room's acknowledgement data: the room, and who is being called (for the "Calling..." panel). */
+export const createRoomAckSchema = z.object({ roomId: z.string(), peer: callPeerSchema });
+export type CreateRoomAck = z.infer<typeof createRoomAckSchema>;
+/** join-room's acknowledgement data: `active` also on a rejoin after a reconnect. */
+export const joinRoomAckSchema = z.object({
+  roomId: z.string(),
+  state: z.enum(['ringing', 'active', 'ended']),
+  role: z.enum(['caller', 'callee']),
+  peer: callPeerSchema,
+});
+export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 
 export const CALL_ROUTES = { iceServers: '/api/calls/ice-servers' } as const;
 

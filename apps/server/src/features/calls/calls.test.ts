@@ -86,6 +86,7 @@ describe('calls', () => {
     const text = await res.text();
     expect(text).not.toContain(SECRET);
     const body = JSON.parse(text) as { iceServers: { urls: string[]; username?: string; credential?: string }[] };
+    expect((body as unknown as { iceTransportPolicy: string }).iceTransportPolicy).toBe('all');
     expect(body.iceServers[0]).toEqual({ urls: ['stun:stun.example.test:3478'] });
     const turn = body.iceServers[1]!;
     expect(turn.urls).toHaveLength(2);
@@ -109,7 +110,9 @@ describe('calls', () => {
       nextEvent<IncomingCall>(bMain1, Events.incomingCall),
       nextEvent<IncomingCall>(bMain2, Events.incomingCall),
     ];
-    const { roomId } = await ok<{ roomId: string }>(ask(aCall, Events.createRoom, { userUid: b.id }));
+    const created = await ok<{ roomId: string; peer: unknown }>(ask(aCall, Events.createRoom, { userUid: b.id }));
+    const { roomId } = created;
+    expect(created.peer).toEqual({ uid: b.id, name: 'Bikash', avatar: null });
     for (const r of await Promise.all(rings)) {
       expect(r).toEqual({ roomId, caller: { uid: a.id, name: 'Asha', avatar: null } });
     }
@@ -128,7 +131,12 @@ describe('calls', () => {
     const calleeA = nextEvent(aCall, Events.callee);
     const calleeB = nextEvent(bCall, Events.callee);
     const dismissed = nextEvent(bMain2, Events.incomingEnded);
-    expect(await ok(ask(bCall, Events.joinRoom, { roomId, userUid: a.id }))).toEqual({ roomId, state: 'active' });
+    expect(await ok(ask(bCall, Events.joinRoom, { roomId, userUid: a.id }))).toEqual({
+      roomId,
+      state: 'active',
+      role: 'callee',
+      peer: { uid: a.id, name: 'Asha', avatar: null },
+    });
     expect(await accepted).toEqual({ roomId });
     expect(await joinedNote).toEqual({ userUid: b.id });
     expect(await calleeA).toEqual({ callee: { name: 'Bikash', avatar: null } });
@@ -222,6 +230,22 @@ describe('calls', () => {
     const [row] = await t.db.select().from(calls).where(eq(calls.id, roomId));
     expect(row).toMatchObject({ state: 'ended', endReason: 'no-answer' });
     expect(await historyOf(a, b)).toEqual([CallTexts.historyMissed]);
+  });
+
+  it('after a reconnect a member rejoins the active call with a new socket and signals again', async () => {
+    const [a, b] = await Promise.all([member('Re A'), member('Re B')]);
+    const [aCall, bCall] = await Promise.all([sock(a, '/realcall'), sock(b, '/realcall')]);
+    const { roomId } = await ok<{ roomId: string }>(ask(aCall, Events.createRoom, { userUid: b.id }));
+    await ok(ask(bCall, Events.joinRoom, { roomId }));
+    aCall.close();
+    const aAgain = await sock(a, '/realcall');
+    expect(await ok(ask(aAgain, Events.joinRoom, { roomId }))).toMatchObject({ state: 'active', role: 'caller' });
+    const offer = nextEvent(bCall, Events.offer);
+    await ok(ask(aAgain, Events.offer, { roomId, offer: { type: 'offer', sdp: 'v=0 restart' } }));
+    expect(await offer).toMatchObject({ offer: { sdp: 'v=0 restart' } });
+    const [row] = await t.db.select().from(calls).where(eq(calls.id, roomId));
+    expect(row?.state).toBe('active');
+    await ok(ask(aAgain, Events.leaveRoom, { roomId }));
   });
 
   it('a callee already in a call is "Busy"', async () => {

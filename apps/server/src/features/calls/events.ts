@@ -58,7 +58,7 @@ export function callsSocketModule(deps: AppDeps): SocketModule {
           } else {
             await socket.join(callRoom(created.room.id));
           }
-          return { roomId: created.room.id };
+          return { roomId: created.room.id, peer: created.peer };
         },
         deps.log,
       );
@@ -67,11 +67,9 @@ export function callsSocketModule(deps: AppDeps): SocketModule {
         socket,
         Events.joinRoom,
         async ([{ roomId }]) => {
-          const { room, answered } = await calls.joinRoom(deps, me, roomId);
-          if (room.state === 'ended') {
-            socket.emit(Events.callEnded, {});
-            return { roomId, state: room.state };
-          }
+          const { room, answered, role, peer } = await calls.joinRoom(deps, me, roomId);
+          const ack = { roomId, state: room.state, role, peer };
+          if (room.state === 'ended') return ack;
           await socket.join(callRoom(roomId));
           if (answered) {
             const io = deps.realtime.call;
@@ -79,7 +77,7 @@ export function callsSocketModule(deps: AppDeps): SocketModule {
             socket.to(callRoom(roomId)).emit(Events.callAccepted, { roomId });
             io.to(callRoom(roomId)).emit(Events.callee, { callee: { name: me.name, avatar: me.avatar } });
           }
-          return { roomId, state: room.state };
+          return ack;
         },
         deps.log,
       );

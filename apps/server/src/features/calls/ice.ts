@@ -18,5 +18,5 @@ export function iceServersFor(config: Config['calls'], uid: string, now = Date.n
     const username = `${Math.floor(now / 1000) + config.turnTtlS}:${uid}`;
     iceServers.push({ urls: config.turnUrls, username, credential: turnCredential(config.turnSecret, username) });
   }
-  return { iceServers, ttl: config.turnTtlS };
+  return { iceServers, ttl: config.turnTtlS, iceTransportPolicy: config.iceTransportPolicy };
 }

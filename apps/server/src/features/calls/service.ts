@@ -3,7 +3,7 @@
  * no answer. Every step checks with `authorize` first and changes the stored row with one conditional
  * UPDATE, so a call never depends on which process a socket landed on and two nodes never both end it.
  */
-import { CallTexts, Messages, type CurrentUser } from '@sajha/contract';
+import { CallTexts, Messages, type CallPeer, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { notify } from '../notifications/service.js';
@@ -62,6 +62,7 @@ export function cancelAllRingTimeouts(deps: AppDeps): void {
 
 export interface Created {
   room: CallRow;
+  peer: CallPeer;
   /** Set when the call ended at once (the callee is busy); the caller is told with this title. */
   endedTitle?: string;
 }
@@ -70,6 +71,7 @@ export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: strin
   if (calleeId === me.uid) throw new AppError(CallTexts.selfCall, 400);
   const callee = await findMember(deps.db, calleeId);
   if (!callee?.emailVerifiedAt) throw new AppError(Messages.chat.userNotFound, 404);
+  const peer = { uid: callee.id, name: callee.name, avatar: callee.avatar };
   if (await isBlockedEitherWay(deps.db, me.uid, calleeId)) throw new AppError(CallTexts.blocked, 403);
 
   const now = new Date();
@@ -81,7 +83,7 @@ export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: strin
       state: 'ended',
       endReason: 'busy',
     });
-    return { room, endedTitle: CallTexts.busy };
+    return { room, peer, endedTitle: CallTexts.busy };
   }
 
   const room = await insertCall(deps.db, {
@@ -100,11 +102,13 @@ export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: strin
     actions: [{ label: 'Answer', type: 'link', url: `/call/${me.uid}/${room.id}` }],
     tag: `call:${room.id}`,
   });
-  return { room };
+  return { room, peer };
 }
 
 export interface Joined {
   room: CallRow;
+  role: 'caller' | 'callee';
+  peer: CallPeer;
   /** True only for the callee's first join: the call was answered just now. */
   answered: boolean;
 }
@@ -113,16 +117,19 @@ export interface Joined {
 export async function joinRoom(deps: AppDeps, me: CurrentUser, roomId: string): Promise<Joined> {
   const room = await findCall(deps.db, roomId);
   authorize(me.uid, 'join', room);
-  if (room.state === 'ringing' && room.calleeId === me.uid) {
+  const role = room.callerId === me.uid ? 'caller' : 'callee';
+  const other = await findMember(deps.db, role === 'caller' ? room.calleeId : room.callerId);
+  const peer = { uid: other?.id ?? '', name: other?.name ?? '', avatar: other?.avatar ?? null };
+  if (room.state === 'ringing' && role === 'callee') {
     const answered = await markAnswered(deps.db, roomId);
     if (answered) {
       cancelRingTimeout(deps, roomId);
       dismissRinging(deps, room.calleeId, roomId);
-      return { room: answered, answered: true };
+      return { room: answered, answered: true, role, peer };
     }
-    return { room: (await findCall(deps.db, roomId)) ?? room, answered: false };
+    return { room: (await findCall(deps.db, roomId)) ?? room, answered: false, role, peer };
   }
-  return { room, answered: false };
+  return { room, answered: false, role, peer };
 }
 
 export async function rejectCall(deps: AppDeps, me: CurrentUser, roomId: string): Promise<void> {
