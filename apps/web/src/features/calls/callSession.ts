@@ -53,7 +53,8 @@ export interface CallState {
 }
 
 type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
-const DISCONNECTED_GRACE_MS = 2500;
+/** While the media path is down, a new one is tried this often (a short blip heals before the first). */
+const DISCONNECTED_RETRY_MS = 3000;
 
 export class CallSession {
   private state: CallState = {
@@ -88,7 +89,7 @@ export class CallSession {
   private makingOffer = false;
   private ignoreOffer = false;
   private connectedOnce = false;
-  private disconnectedTimer: ReturnType<typeof setTimeout> | null = null;
+  private disconnectedTimer: ReturnType<typeof setInterval> | null = null;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private counters: { bytes: number; at: number } | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
@@ -270,19 +271,19 @@ export class CallSession {
     if (!pc || this.state.phase === 'ended') return;
     const s = pc.connectionState;
     if (s === 'connected') {
-      if (this.disconnectedTimer) clearTimeout(this.disconnectedTimer);
+      if (this.disconnectedTimer) clearInterval(this.disconnectedTimer);
       this.disconnectedTimer = null;
       this.set({ phase: 'connected', reconnecting: !this.socket?.connected });
-    } else if (s === 'disconnected') {
+    } else if (s === 'disconnected' || s === 'failed') {
       this.set({ reconnecting: true });
-      if (this.disconnectedTimer) clearTimeout(this.disconnectedTimer);
-      // A short blip heals by itself; a longer one gets a new path.
-      this.disconnectedTimer = setTimeout(() => {
-        if (this.pc?.connectionState !== 'connected') this.restartIce();
-      }, DISCONNECTED_GRACE_MS);
-    } else if (s === 'failed') {
-      this.set({ reconnecting: true });
-      this.restartIce();
+      if (s === 'failed') this.restartIce();
+      // A short blip heals by itself; a longer one gets a new path, tried again until one works.
+      if (!this.disconnectedTimer) {
+        this.disconnectedTimer = setInterval(() => {
+          if (this.pc?.connectionState === 'connected') return;
+          this.restartIce();
+        }, DISCONNECTED_RETRY_MS);
+      }
     }
   }
 
@@ -454,7 +455,7 @@ export class CallSession {
 
   private finish(title: string | null, closeSocket = true): void {
     if (this.state.phase === 'ended') return;
-    if (this.disconnectedTimer) clearTimeout(this.disconnectedTimer);
+    if (this.disconnectedTimer) clearInterval(this.disconnectedTimer);
     if (this.statsTimer) clearInterval(this.statsTimer);
     for (const t of this.state.localStream?.getTracks() ?? []) t.stop();
     this.camera?.stop();
