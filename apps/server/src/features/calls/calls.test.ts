@@ -239,7 +239,9 @@ describe('calls', () => {
     await ok(ask(bCall, Events.joinRoom, { roomId }));
     aCall.close();
     const aAgain = await sock(a, '/realcall');
+    const back = nextEvent(bCall, Events.userJoined);
     expect(await ok(ask(aAgain, Events.joinRoom, { roomId }))).toMatchObject({ state: 'active', role: 'caller' });
+    expect(await back).toEqual({ userUid: a.id });
     const offer = nextEvent(bCall, Events.offer);
     await ok(ask(aAgain, Events.offer, { roomId, offer: { type: 'offer', sdp: 'v=0 restart' } }));
     expect(await offer).toMatchObject({ offer: { sdp: 'v=0 restart' } });

@@ -71,9 +71,10 @@ export function callsSocketModule(deps: AppDeps): SocketModule {
           const ack = { roomId, state: room.state, role, peer };
           if (room.state === 'ended') return ack;
           await socket.join(callRoom(roomId));
+          // On a rejoin too: the other page may have sent an offer while this one was away.
+          socket.to(callRoom(roomId)).emit(Events.userJoined, { userUid: me.uid });
           if (answered) {
             const io = deps.realtime.call;
-            socket.to(callRoom(roomId)).emit(Events.userJoined, { userUid: me.uid });
             socket.to(callRoom(roomId)).emit(Events.callAccepted, { roomId });
             io.to(callRoom(roomId)).emit(Events.callee, { callee: { name: me.name, avatar: me.avatar } });
           }

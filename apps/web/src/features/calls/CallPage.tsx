@@ -231,7 +231,7 @@ export default function CallPage() {
             {state.peer?.name}
           </Typography>
         )}
-        {inCall && <QualityBadge quality={state.quality} iceRestarts={state.iceRestarts} />}
+        {inCall && <QualityBadge quality={state.quality} iceRestarts={state.iceRestarts} signaling={state.signaling} />}
         {inCall && !state.remote.audioOn && (
           <Chip size="small" icon={<MicOff />} label={`${peerName} is muted`} color="warning" />
         )}

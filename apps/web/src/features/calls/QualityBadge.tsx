@@ -7,7 +7,15 @@ import type { Quality } from './media';
 const COLORS = { good: 'success', fair: 'warning', poor: 'error' } as const;
 const WORDS = { good: 'Good', fair: 'Fair', poor: 'Poor' } as const;
 
-export function QualityBadge({ quality, iceRestarts }: { quality: Quality | null; iceRestarts: number }) {
+export function QualityBadge({
+  quality,
+  iceRestarts,
+  signaling,
+}: {
+  quality: Quality | null;
+  iceRestarts: number;
+  signaling: string;
+}) {
   if (!quality) return null;
   const detail = `${quality.kbps} kbps · ${quality.lossPct}% loss · ${quality.rttMs ?? '–'} ms`;
   return (
@@ -22,6 +30,7 @@ export function QualityBadge({ quality, iceRestarts }: { quality: Quality | null
         data-frames-decoded={quality.framesDecoded}
         data-path={quality.path ?? ''}
         data-ice-restarts={iceRestarts}
+        data-signaling={signaling}
       />
     </Tooltip>
   );

@@ -43,6 +43,8 @@ export interface CallState {
   reconnecting: boolean;
   quality: Quality | null;
   iceRestarts: number;
+  /** The peer connection's signalling state ('stable' once every offer has its answer). */
+  signaling: RTCSignalingState | 'closed';
   audioDevices: DeviceOption[];
   videoDevices: DeviceOption[];
   selectedAudio: string;
@@ -54,7 +56,7 @@ export interface CallState {
 
 type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
 /** While the media path is down, a new one is tried this often (a short blip heals before the first). */
-const DISCONNECTED_RETRY_MS = 3000;
+const DISCONNECTED_RETRY_MS = 5000;
 
 export class CallSession {
   private state: CallState = {
@@ -70,6 +72,7 @@ export class CallSession {
     reconnecting: false,
     quality: null,
     iceRestarts: 0,
+    signaling: 'closed',
     audioDevices: [],
     videoDevices: [],
     selectedAudio: '',
@@ -124,6 +127,13 @@ export class CallSession {
     socket.on('disconnect', () => this.set({ reconnecting: true }));
     socket.on(Events.callAccepted, () => {
       if (this.state.role === 'caller') this.beginMedia();
+    });
+    // The other page is back after a reconnect: an offer we sent while it was away never arrived.
+    socket.on(Events.userJoined, () => {
+      const pc = this.pc;
+      if (pc?.signalingState === 'have-local-offer' && pc.localDescription) {
+        this.send(Events.offer, { roomId: this.state.roomId, offer: pc.localDescription });
+      }
     });
     socket.on(Events.callee, ({ callee }) => {
       if (this.state.role === 'caller' && this.state.peer) this.set({ peer: { ...this.state.peer, ...callee } });
@@ -263,6 +273,7 @@ export class CallSession {
       this.set({ remoteStream: remote });
     };
     pc.onconnectionstatechange = () => this.onConnectionState();
+    pc.onicecandidateerror = (e) => console.debug('call: candidate error', e.errorCode, e.errorText, e.url);
     this.statsTimer = setInterval(() => void this.sampleStats(), 1000);
   }
 
@@ -270,12 +281,16 @@ export class CallSession {
     const pc = this.pc;
     if (!pc || this.state.phase === 'ended') return;
     const s = pc.connectionState;
+    console.debug('call: connection', s, 'ice', pc.iceConnectionState);
     if (s === 'connected') {
       if (this.disconnectedTimer) clearInterval(this.disconnectedTimer);
       this.disconnectedTimer = null;
       this.set({ phase: 'connected', reconnecting: !this.socket?.connected });
     } else if (s === 'disconnected' || s === 'failed') {
       this.set({ reconnecting: true });
+      // One side drives the repair so the two never keep restarting over each other: the caller.
+      // (A page whose socket came back restarts from onConnect, whichever side it is.)
+      if (this.state.role !== 'caller') return;
       if (s === 'failed') this.restartIce();
       // A short blip heals by itself; a longer one gets a new path, tried again until one works.
       if (!this.disconnectedTimer) {
@@ -290,9 +305,14 @@ export class CallSession {
   private restartIce(): void {
     if (!this.pc || !this.socket?.connected || this.state.phase === 'ended') return;
     this.set({ iceRestarts: this.state.iceRestarts + 1 });
+    console.debug('call: ICE restart', this.state.iceRestarts);
     // Fresh TURN credentials first: the old ones may have expired during a long call.
-    void this.loadIceServers().then(() => {
+    void this.loadIceServers().then(async () => {
       if (!this.pc) return;
+      // An offer still waiting for its answer was lost on the way: take it back and start over.
+      if (this.pc.signalingState === 'have-local-offer') {
+        await this.pc.setLocalDescription({ type: 'rollback' }).catch(() => undefined);
+      }
       try {
         this.pc.setConfiguration({ iceServers: this.ice.iceServers, iceTransportPolicy: this.ice.iceTransportPolicy });
       } catch {
@@ -341,7 +361,7 @@ export class CallSession {
     const report = await this.pc.getStats();
     const { q, counters } = readQuality(report, this.counters);
     this.counters = counters;
-    this.set({ quality: q });
+    this.set({ quality: q, signaling: this.pc?.signalingState ?? 'closed' });
   }
 
   // ---- controls ------------------------------------------------------------------------------
