@@ -158,8 +158,11 @@ describe('calls through coturn', () => {
     const page = await signedInPage(a);
     await page.goto('/home');
     const before = Math.floor(Date.now() / 1000);
-    const answer = await page.evaluate(async () => (await fetch('/api/calls/ice-servers')).json());
-    const { iceServers, iceTransportPolicy } = answer as { iceServers: RTCIceServer[]; iceTransportPolicy: string };
+    const answer = await page.evaluate(async () => (await fetch('/api/calls/ice-servers')).text());
+    const { iceServers, iceTransportPolicy } = JSON.parse(answer) as {
+      iceServers: RTCIceServer[];
+      iceTransportPolicy: string;
+    };
     expect(iceTransportPolicy).toBe('relay');
     const turnServer = iceServers.find((s) => String(s.urls).includes('turn:'))!;
     const expiry = Number(String(turnServer.username).split(':')[0]);
