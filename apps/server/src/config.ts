@@ -69,6 +69,8 @@ const envSchema = z.object({
     .default(24 * 3600),
   /** How long a call rings before it ends with "No answer" (tests shorten it). */
   CALL_RING_TIMEOUT_S: z.coerce.number().positive().max(600).default(45),
+  /** A member whose call pages all stay away this long (closed, crashed, offline) has left the call. */
+  CALL_DROP_GRACE_S: z.coerce.number().positive().max(3600).default(30),
 });
 
 const list = (s: string): string[] =>
@@ -112,6 +114,7 @@ export interface Config {
     turnTtlS: number;
     iceTransportPolicy: 'all' | 'relay';
     ringTimeoutMs: number;
+    dropGraceMs: number;
   };
   posts: {
     maxFileBytes: number;
@@ -170,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       turnTtlS: e.TURN_TTL_S,
       iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
       ringTimeoutMs: Math.round(e.CALL_RING_TIMEOUT_S * 1000),
+      dropGraceMs: Math.round(e.CALL_DROP_GRACE_S * 1000),
     },
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),

@@ -14,6 +14,9 @@ import {
   type TestUser,
 } from '../../../test/harness.js';
 import { turnCredential } from './ice.js';
+import pino from 'pino';
+import { randomUUID } from 'node:crypto';
+import { buildApp } from '../../app.js';
 
 type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
 
@@ -60,6 +63,7 @@ describe('calls', () => {
   beforeAll(async () => {
     t = await startTestApp({
       CALL_RING_TIMEOUT_S: '1',
+      CALL_DROP_GRACE_S: '1',
       STUN_URLS: 'stun:stun.example.test:3478',
       TURN_URLS: 'turn:turn.example.test:3478?transport=udp,turn:turn.example.test:3478?transport=tcp',
       TURN_SECRET: SECRET,
@@ -306,5 +310,39 @@ describe('calls', () => {
     expect(atB.length).toBeLessThanOrEqual(45);
     expect(offers).toHaveLength(0);
     await ok(ask(aCall, Events.leaveRoom, { roomId }));
+  });
+
+  it('after a restart, an overdue ring still ends with "No answer" and a call nobody returns to ends as dropped', async () => {
+    const [a, b, c, d] = await Promise.all([member('Old A'), member('Old B'), member('Old C'), member('Old D')]);
+    const past = new Date(Date.now() - 5000);
+    const ringing = randomUUID();
+    const active = randomUUID();
+    await t.db.insert(calls).values([
+      { id: ringing, callerId: a.id, calleeId: b.id, state: 'ringing', startedAt: past, ringDeadline: past },
+      {
+        id: active,
+        callerId: c.id,
+        calleeId: d.id,
+        state: 'active',
+        startedAt: past,
+        ringDeadline: past,
+        answeredAt: past,
+      },
+    ]);
+    // A second server on the same database: nothing in its memory knows these calls.
+    const restarted = await buildApp(t.config, { database: t.app.deps.database, logger: pino({ level: 'silent' }) });
+    try {
+      const stateOf = async (id: string) => (await t.db.select().from(calls).where(eq(calls.id, id)))[0];
+      await expect
+        .poll(() => stateOf(ringing), { timeout: 8000 })
+        .toMatchObject({ state: 'ended', endReason: 'no-answer' });
+      await expect
+        .poll(() => stateOf(active), { timeout: 8000 })
+        .toMatchObject({ state: 'ended', endReason: 'dropped' });
+      expect(await historyOf(a, b)).toEqual([CallTexts.historyMissed]);
+      expect(await historyOf(c, d)).toEqual([expect.stringMatching(/^Video call, /) as string]);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -12,18 +12,13 @@ import { AppError } from '../../platform/errors.js';
 import { Messages } from '@sajha/contract';
 import { authorizeRelay } from './policy.js';
 import { callRoom } from './publish.js';
+import { openCalls } from './repo.js';
 import * as calls from './service.js';
 
-/** A member whose call pages all stay away this long after a disconnect has left the call. */
-export const DROP_GRACE_MS = 30_000;
-
 export function callsSocketModule(deps: AppDeps): SocketModule {
-  const dropTimers = new Set<NodeJS.Timeout>();
-
   /** After a disconnect: if none of this member's sockets is back in the room by then, end the call. */
   const watchDrop = (uid: string, roomId: string): void => {
     const timer = setTimeout(() => {
-      dropTimers.delete(timer);
       void deps.realtime.call
         .in(callRoom(roomId))
         .fetchSockets()
@@ -32,10 +27,23 @@ export function callsSocketModule(deps: AppDeps): SocketModule {
           await calls.endDropped(deps, roomId);
         })
         .catch((err: unknown) => deps.log.error({ err }, 'call drop check failed'));
-    }, DROP_GRACE_MS);
+    }, deps.config.calls.dropGraceMs);
     timer.unref();
-    dropTimers.add(timer);
   };
+
+  // After a restart nothing in memory remembers the open calls: ring timeouts are scheduled again from
+  // the stored deadlines, and an active call whose members do not come back ends as dropped.
+  const resume = setTimeout(() => {
+    openCalls(deps.db)
+      .then((rows) => {
+        for (const row of rows) {
+          if (row.state === 'ringing') calls.scheduleRingTimeout(deps, row);
+          else for (const uid of [row.callerId, row.calleeId]) watchDrop(uid, row.id);
+        }
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'resuming calls failed'));
+  }, 1000);
+  resume.unref();
 
   return {
     register(socket) {

@@ -82,3 +82,11 @@ export async function findMember(db: Db, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return row;
 }
+
+/** Calls still ringing or active (after a restart, their timers are scheduled again). */
+export async function openCalls(db: Db): Promise<CallRow[]> {
+  return db
+    .select()
+    .from(calls)
+    .where(inArray(calls.state, ['ringing', 'active']));
+}
