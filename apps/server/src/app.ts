@@ -15,6 +15,10 @@ import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { aiRoutes } from './features/ai/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { callsMainSocketModule, callsSocketModule } from './features/calls/events.js';
+import { callsRoutes } from './features/calls/routes.js';
+import { publishCalls } from './features/calls/publish.js';
+import { cancelAllRingTimeouts } from './features/calls/service.js';
 import { chatSocketModule } from './features/chat/events.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -142,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   chatRoutes(http, deps);
   aiRoutes(http, deps);
   settingsRoutes(http, deps);
+  callsRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -160,14 +165,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       chatSocketModule(deps),
       peopleSocketModule(deps),
       settingsSocketModule(deps),
+      callsMainSocketModule(deps),
     ],
-    callModules: [],
+    callModules: [callsSocketModule(deps)],
   });
   // Facts -> emits, one publisher per area.
   publishNotifications(bus, realtime.main);
   publishPosts(bus, realtime.main);
   publishChat(deps, bus, realtime.main);
   publishSettings(bus, realtime.main);
+  publishCalls(bus, realtime.main, realtime.call);
   // Background work, one registration per area.
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);
@@ -187,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
+      cancelAllRingTimeouts(deps);
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
       const grace = setTimeout(() => http.server.closeAllConnections(), 5000);

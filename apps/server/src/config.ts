@@ -70,7 +70,30 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Name in the page's "Powered by" footer; defaults to the provider and model. */
   AI_PROVIDER_NAME: z.string().max(80).optional(),
+  /** Calls: STUN and TURN URLs (comma-separated) and coturn's REST secret (`static-auth-secret`). */
+  STUN_URLS: z.string().default(''),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: z.string().optional(),
+  /** How long the TURN credentials handed to a member stay valid. */
+  /** `relay` makes every call go through TURN, so members never learn each other's addresses. */
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  TURN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
+  /** How long a call rings before it ends with "No answer" (tests shorten it). */
+  CALL_RING_TIMEOUT_S: z.coerce.number().positive().max(600).default(45),
+  /** A member whose call pages all stay away this long (closed, crashed, offline) has left the call. */
+  CALL_DROP_GRACE_S: z.coerce.number().positive().max(3600).default(30),
 });
+
+const list = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -101,6 +124,15 @@ export interface Config {
   };
   timeZone: string;
   jobPollSeconds: number;
+  calls: {
+    stunUrls: string[];
+    turnUrls: string[];
+    turnSecret: string | undefined;
+    turnTtlS: number;
+    iceTransportPolicy: 'all' | 'relay';
+    ringTimeoutMs: number;
+    dropGraceMs: number;
+  };
   posts: {
     maxFileBytes: number;
     maxTotalBytes: number;
@@ -187,6 +219,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     timeZone: e.TIME_ZONE,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    calls: {
+      stunUrls: list(e.STUN_URLS),
+      turnUrls: list(e.TURN_URLS),
+      turnSecret: e.TURN_SECRET || undefined,
+      turnTtlS: e.TURN_TTL_S,
+      iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
+      ringTimeoutMs: Math.round(e.CALL_RING_TIMEOUT_S * 1000),
+      dropGraceMs: Math.round(e.CALL_DROP_GRACE_S * 1000),
+    },
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
       maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),

@@ -10,3 +10,4 @@ export * from './text.js';
 export * from './ai.js';
 export * from './people.js';
 export * from './settings.js';
+export * from './calls.js';

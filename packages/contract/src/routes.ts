@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { aiChatBodySchema, aiConversationSchema } from './ai.js';
+import { iceServersResponseSchema } from './calls.js';
 import {
   avatarUploadAnswerSchema,
   deleteAccountBodySchema,
@@ -110,6 +111,8 @@ export const Routes = {
 
   chatUpload: { method: 'POST', path: '/api/chat/attachments', answer: chatUploadAnswerSchema },
   chatFile: { method: 'GET', path: '/api/chat/files/:id' },
+
+  iceServers: { method: 'GET', path: '/api/calls/ice-servers', answer: iceServersResponseSchema },
 
   aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema },
   aiConversation: { method: 'GET', path: '/api/ai/chat', answer: aiConversationSchema },

@@ -31,6 +31,7 @@ import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS } from './constants.js';
 import { profileFormSchema, updateProfilePayloadSchema } from './settings.js';
 
 const none = z.tuple([]);
+const sdpTooLong = 'A session description may be at most 100000 characters long.';
 const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
 const searchText = z.string().trim().max(100);
 const username = z
@@ -162,15 +163,15 @@ export const clientEventSchemas = {
   [Events.createRoom]: one(z.object({ userUid: idSchema })),
   [Events.joinRoom]: one(z.object({ roomId, userUid: idSchema.optional() })),
   [Events.offer]: one(
-    z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string().max(100_000) }), roomId }),
+    z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string().max(100_000, sdpTooLong) }), roomId }),
   ),
   [Events.answer]: one(
-    z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string().max(100_000) }), roomId }),
+    z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string().max(100_000, sdpTooLong) }), roomId }),
   ),
   [Events.iceCandidate]: one(
     z.object({
       candidate: z.object({
-        candidate: z.string().max(2000),
+        candidate: z.string().max(2000, 'An ICE candidate may be at most 2000 characters long.'),
         sdpMid: z.string().nullable().optional(),
         sdpMLineIndex: z.number().nullable().optional(),
       }),

@@ -66,7 +66,7 @@ const appRoutes: RouteObject[] = [
           { path: '/settings/:tab?', ...page(() => import('../features/settings/SettingsPage')) },
         ],
       },
-      { path: '/call/:userUid/:roomId?', ...placeholder('Call') },
+      { path: '/call/:userUid/:roomId?', ...page(() => import('../features/calls/CallPage')) },
     ],
   },
   { path: '/not-found', ...notFound },

@@ -25,6 +25,7 @@ import { LAYOUT } from '@sajha/contract';
 import { useAuth } from '../app/auth';
 import { useRealtime } from '../app/realtime';
 import { NotificationsPanel } from './NotificationsPanel';
+import { IncomingCallPrompt } from '../features/calls/IncomingCallPrompt';
 import { ColorModeToggle } from '../app/theme';
 import { usePublicConfig } from '../lib/publicConfig';
 import { LogoutDialog } from './LogoutDialog';
@@ -272,6 +273,7 @@ export default function AppLayout() {
         }}
       />
       <NotificationsPanel open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      <IncomingCallPrompt />
       {pending === 'createPost' && (
         <Suspense fallback={null}>
           <CreatePostDialog open onClose={() => setPending(null)} />

@@ -1,0 +1,199 @@
+/**
+ * Call rooms: create (ring the callee), join (answer, or rejoin after a reconnect), reject, leave,
+ * no answer. Every step checks with `authorize` first and changes the stored row with one conditional
+ * UPDATE, so a call never depends on which process a socket landed on and two nodes never both end it.
+ */
+import { CallTexts, Messages, type CallPeer, type CurrentUser } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../platform/errors.js';
+import { notify } from '../notifications/service.js';
+import { isBlockedEitherWay } from '../people/blocks.js';
+import { recordCallInChat } from './history.js';
+import { authorize } from './policy.js';
+import { dismissRinging, endRoom, ring } from './publish.js';
+import {
+  findCall,
+  findMember,
+  insertCall,
+  isInCall,
+  markAnswered,
+  markEnded,
+  type CallRow,
+  type EndReason,
+} from './repo.js';
+
+const timers = new WeakMap<AppDeps, Map<string, NodeJS.Timeout>>();
+function timersOf(deps: AppDeps): Map<string, NodeJS.Timeout> {
+  let t = timers.get(deps);
+  if (!t) {
+    t = new Map();
+    timers.set(deps, t);
+  }
+  return t;
+}
+
+/**
+ * The one place the ring timeout is scheduled. The deadline is stored in the row; this in-process
+ * timer fires `endUnanswered` at that moment (a job queue can take this over: same function, same row).
+ */
+export function scheduleRingTimeout(deps: AppDeps, room: Pick<CallRow, 'id' | 'ringDeadline'>): void {
+  const map = timersOf(deps);
+  const delay = Math.max(0, room.ringDeadline.getTime() - Date.now());
+  const timer = setTimeout(() => {
+    map.delete(room.id);
+    endUnanswered(deps, room.id).catch((err: unknown) => deps.log.error({ err }, 'ring timeout failed'));
+  }, delay);
+  timer.unref();
+  map.set(room.id, timer);
+}
+
+function cancelRingTimeout(deps: AppDeps, roomId: string): void {
+  const map = timersOf(deps);
+  const t = map.get(roomId);
+  if (t) clearTimeout(t);
+  map.delete(roomId);
+}
+
+/** Clears every pending ring timer of this app (on shutdown). */
+export function cancelAllRingTimeouts(deps: AppDeps): void {
+  for (const t of timersOf(deps).values()) clearTimeout(t);
+  timersOf(deps).clear();
+}
+
+export interface Created {
+  room: CallRow;
+  peer: CallPeer;
+  /** Set when the call ended at once (the callee is busy); the caller is told with this title. */
+  endedTitle?: string;
+}
+
+export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: string): Promise<Created> {
+  if (calleeId === me.uid) throw new AppError(CallTexts.selfCall, 400);
+  const callee = await findMember(deps.db, calleeId);
+  if (!callee?.emailVerifiedAt) throw new AppError(Messages.chat.userNotFound, 404);
+  const peer = { uid: callee.id, name: callee.name, avatar: callee.avatar };
+  if (await isBlockedEitherWay(deps.db, me.uid, calleeId)) throw new AppError(CallTexts.blocked, 403);
+
+  const now = new Date();
+  if ((await isInCall(deps.db, calleeId, now)) || (await isInCall(deps.db, me.uid, now))) {
+    const room = await insertCall(deps.db, {
+      callerId: me.uid,
+      calleeId,
+      ringDeadline: now,
+      state: 'ended',
+      endReason: 'busy',
+    });
+    return { room, peer, endedTitle: CallTexts.busy };
+  }
+
+  const room = await insertCall(deps.db, {
+    callerId: me.uid,
+    calleeId,
+    ringDeadline: new Date(now.getTime() + deps.config.calls.ringTimeoutMs),
+  });
+  scheduleRingTimeout(deps, room);
+  ring(deps, calleeId, { roomId: room.id, caller: { uid: me.uid, name: me.name, avatar: me.avatar } });
+  await notify(deps, calleeId, {
+    type: 'call',
+    message: CallTexts.incomingFrom(me.name),
+    priority: 'high',
+    actorId: me.uid,
+    profileImage: me.avatar,
+    actions: [{ label: 'Answer', type: 'link', url: `/call/${me.uid}/${room.id}` }],
+    tag: `call:${room.id}`,
+  });
+  return { room, peer };
+}
+
+export interface Joined {
+  room: CallRow;
+  role: 'caller' | 'callee';
+  peer: CallPeer;
+  /** True only for the callee's first join: the call was answered just now. */
+  answered: boolean;
+}
+
+/** The callee answering, or either member coming back after a reconnect. */
+export async function joinRoom(deps: AppDeps, me: CurrentUser, roomId: string): Promise<Joined> {
+  const room = await findCall(deps.db, roomId);
+  authorize(me.uid, 'join', room);
+  const role = room.callerId === me.uid ? 'caller' : 'callee';
+  const other = await findMember(deps.db, role === 'caller' ? room.calleeId : room.callerId);
+  const peer = { uid: other?.id ?? '', name: other?.name ?? '', avatar: other?.avatar ?? null };
+  if (room.state === 'ringing' && role === 'callee') {
+    const answered = await markAnswered(deps.db, roomId);
+    if (answered) {
+      cancelRingTimeout(deps, roomId);
+      dismissRinging(deps, room.calleeId, roomId);
+      return { room: answered, answered: true, role, peer };
+    }
+    return { room: (await findCall(deps.db, roomId)) ?? room, answered: false, role, peer };
+  }
+  return { room, answered: false, role, peer };
+}
+
+export async function rejectCall(deps: AppDeps, me: CurrentUser, roomId: string): Promise<void> {
+  const room = await findCall(deps.db, roomId);
+  authorize(me.uid, 'reject', room);
+  const ended = await markEnded(deps.db, roomId, 'declined', ['ringing']);
+  if (!ended) return;
+  cancelRingTimeout(deps, roomId);
+  endRoom(deps, roomId, CallTexts.declined);
+  dismissRinging(deps, room.calleeId, roomId);
+  await recordCallInChat(deps, ended, CallTexts.historyDeclined);
+}
+
+/** Hang up: while ringing the caller cancels it; once active either member ends it for both. */
+export async function leaveRoom(deps: AppDeps, me: CurrentUser, roomId: string, socketId?: string): Promise<void> {
+  const room = await findCall(deps.db, roomId);
+  authorize(me.uid, 'leave', room);
+  if (room.state === 'ended') return;
+  const reason: EndReason = room.state === 'active' ? 'hangup' : room.callerId === me.uid ? 'cancelled' : 'declined';
+  await finish(deps, room, reason, undefined, socketId);
+}
+
+/** The ring timeout: still ringing at the deadline ends with "No answer" and a missed-call notice. */
+export async function endUnanswered(deps: AppDeps, roomId: string): Promise<void> {
+  const room = await findCall(deps.db, roomId);
+  if (!room || room.state !== 'ringing' || room.ringDeadline.getTime() > Date.now() + 50) return;
+  const ended = await finish(deps, room, 'no-answer', CallTexts.noAnswer);
+  if (!ended) return;
+  const caller = await findMember(deps.db, room.callerId);
+  await notify(deps, room.calleeId, {
+    type: 'call',
+    message: CallTexts.missedFrom(caller?.name ?? 'a member'),
+    actorId: room.callerId,
+    profileImage: caller?.avatar ?? null,
+    actions: [{ label: 'Call back', type: 'link', url: `/call/${room.callerId}` }],
+    tag: `call:${room.id}`,
+  });
+}
+
+/** A member whose every call page stayed away past the grace period: the call ends as dropped. */
+export async function endDropped(deps: AppDeps, roomId: string): Promise<void> {
+  const room = await findCall(deps.db, roomId);
+  if (!room || room.state === 'ended') return;
+  await finish(deps, room, 'dropped', CallTexts.dropped);
+}
+
+async function finish(
+  deps: AppDeps,
+  room: CallRow,
+  reason: EndReason,
+  title: string | undefined,
+  exceptSocketId?: string,
+): Promise<CallRow | undefined> {
+  const ended = await markEnded(deps.db, room.id, reason);
+  if (!ended) return undefined;
+  cancelRingTimeout(deps, room.id);
+  if (room.state === 'ringing') dismissRinging(deps, room.calleeId, room.id);
+  endRoom(deps, room.id, title, exceptSocketId);
+  const text =
+    reason === 'declined'
+      ? CallTexts.historyDeclined
+      : ended.answeredAt && ended.endedAt
+        ? CallTexts.historyDone((ended.endedAt.getTime() - ended.answeredAt.getTime()) / 1000)
+        : CallTexts.historyMissed;
+  await recordCallInChat(deps, ended, text);
+  return ended;
+}

@@ -1,0 +1,338 @@
+/**
+ * The call screen (part 2 "Call screen"), in its own guarded layout with no /real socket: remote and
+ * local video, the "Calling..." panel, the controls, the device selector, a quality badge, a
+ * "Reconnecting..." notice while the call heals, and the Ended screen.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import CallEnd from '@mui/icons-material/CallEnd';
+import Mic from '@mui/icons-material/Mic';
+import MicOff from '@mui/icons-material/MicOff';
+import ScreenShare from '@mui/icons-material/ScreenShare';
+import StopScreenShare from '@mui/icons-material/StopScreenShare';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import Videocam from '@mui/icons-material/Videocam';
+import VideocamOff from '@mui/icons-material/VideocamOff';
+import { CallTexts, Messages } from '@sajha/contract';
+import { CallSession, type CallState } from './callSession';
+import { DeviceDialog } from './DeviceDialog';
+import { QualityBadge } from './QualityBadge';
+
+function VideoOf({ stream, muted, label }: { stream: MediaStream | null; muted: boolean; label: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const v = ref.current;
+    if (!v) return;
+    v.srcObject = stream;
+    if (stream) v.play().catch(() => undefined);
+  }, [stream]);
+  return (
+    <Box
+      component="video"
+      ref={ref}
+      autoPlay
+      playsInline
+      muted={muted}
+      aria-label={label}
+      sx={{ width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'black', display: 'block' }}
+    />
+  );
+}
+
+/** Remote sound plays from its own element, so a blocked autoplay can be started with one click. */
+function RemoteAudio({ stream }: { stream: MediaStream | null }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    const a = ref.current;
+    if (!a) return;
+    a.srcObject = stream;
+    if (stream)
+      a.play().then(
+        () => setBlocked(false),
+        () => setBlocked(true),
+      );
+  }, [stream]);
+  return (
+    <>
+      <audio ref={ref} autoPlay />
+      {blocked && (
+        <Button
+          variant="contained"
+          size="small"
+          onClick={() => void ref.current?.play().then(() => setBlocked(false))}
+          sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', zIndex: 3 }}
+        >
+          Play sound
+        </Button>
+      )}
+    </>
+  );
+}
+
+function EndedScreen({ title }: { title: string | null }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = `${title ?? Messages.call.ended} - Sajha`;
+  }, [title]);
+  const close = () => {
+    window.close();
+    // Not a popup (opened by hand): closing is refused, so go home instead.
+    setTimeout(() => void navigate('/home', { replace: true }), 200);
+  };
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}>
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 420 }}>
+        <CallEnd color="error" sx={{ fontSize: 48 }} />
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+          {title ?? Messages.call.ended}
+        </Typography>
+        <Typography color="text.secondary">{Messages.call.disconnected}</Typography>
+        <Typography color="text.secondary">{CallTexts.thanks}</Typography>
+        <Button variant="contained" onClick={close} autoFocus>
+          Close
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function PeerPanel({ state }: { state: CallState }) {
+  const name = state.peer?.name ?? '';
+  const text = state.role === 'callee' || state.phase === 'connecting' ? 'Connecting...' : Messages.call.calling;
+  return (
+    <Stack spacing={2} role="status" aria-live="polite" sx={{ alignItems: 'center', color: 'common.white' }}>
+      <Avatar src={state.peer?.avatar ?? undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 40 }}>
+        {name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Typography variant="h6" sx={{ fontWeight: 700 }}>
+        {name}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <CircularProgress size={16} color="inherit" />
+        <Typography>{text}</Typography>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Control({
+  label,
+  onClick,
+  children,
+  pressed,
+  danger,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+  pressed?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={pressed}
+        onClick={onClick}
+        sx={{
+          width: 52,
+          height: 52,
+          color: 'common.white',
+          bgcolor: danger ? 'error.main' : pressed ? 'grey.700' : 'rgba(255,255,255,0.16)',
+          '&:hover': { bgcolor: danger ? 'error.dark' : 'rgba(255,255,255,0.28)' },
+        }}
+      >
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export default function CallPage() {
+  const { userUid = '', roomId } = useParams();
+  const [session] = useState(() => new CallSession(userUid, roomId));
+  const state = useSyncExternalStore(session.subscribe, session.getState);
+  const [devicesOpen, setDevicesOpen] = useState(false);
+  const narrow = useMediaQuery('(max-width:768px)');
+
+  useEffect(() => {
+    document.title = 'Call - Sajha';
+    void session.start();
+    const leave = () => session.dispose();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      session.dispose();
+    };
+  }, [session]);
+
+  if (state.phase === 'ended') return <EndedScreen title={state.endedTitle} />;
+
+  const inCall = state.phase === 'connecting' || state.phase === 'connected';
+  const act = (fn: () => Promise<void>) => () => void fn().catch((err: unknown) => console.warn('call control', err));
+  const peerName = state.peer?.name ?? 'the other person';
+
+  return (
+    <Box
+      component="main"
+      aria-label="Call"
+      sx={{ position: 'relative', height: '100dvh', overflow: 'hidden', bgcolor: '#0b0b0f', color: 'common.white' }}
+    >
+      {/* Remote video fills the window; the remote's state shows over it. */}
+      <Box sx={{ position: 'absolute', inset: 0 }}>
+        {inCall && <VideoOf stream={state.remoteStream} muted label={`Video of ${peerName}`} />}
+        <RemoteAudio stream={state.remoteStream} />
+      </Box>
+      {(!inCall || state.phase === 'connecting' || !state.remote.videoOn) && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: '#0b0b0f' }}>
+          {inCall && state.phase === 'connected' ? (
+            <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar src={state.peer?.avatar ?? undefined} alt={peerName} sx={{ width: 96, height: 96 }}>
+                {peerName.charAt(0).toUpperCase()}
+              </Avatar>
+              <Typography>Camera off</Typography>
+            </Stack>
+          ) : (
+            <PeerPanel state={state} />
+          )}
+        </Box>
+      )}
+
+      {/* Top bar: who, quality, the remote's toggles, healing. */}
+      <Stack
+        direction="row"
+        spacing={1}
+
+        sx={{
+          alignItems: 'center',
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          right: 0,
+          p: 1.5,
+          flexWrap: 'wrap',
+          gap: 1,
+          zIndex: 2,
+        }}
+      >
+        {inCall && (
+          <Typography noWrap sx={{ fontWeight: 700, textShadow: '0 1px 2px #000', mr: 1 }}>
+            {state.peer?.name}
+          </Typography>
+        )}
+        {inCall && <QualityBadge quality={state.quality} iceRestarts={state.iceRestarts} signaling={state.signaling} />}
+        {inCall && !state.remote.audioOn && (
+          <Chip size="small" icon={<MicOff />} label={`${peerName} is muted`} color="warning" />
+        )}
+        {inCall && state.remote.screenSharing && (
+          <Chip size="small" icon={<ScreenShare />} label={`${peerName} is sharing the screen`} color="info" />
+        )}
+        {state.reconnecting && inCall && (
+          <Chip
+            size="small"
+            role="status"
+            icon={<CircularProgress size={12} color="inherit" />}
+            label={CallTexts.reconnecting}
+            color="warning"
+          />
+        )}
+      </Stack>
+      {state.mediaError && (
+        <Typography
+          role="alert"
+          variant="body2"
+          sx={{ position: 'absolute', top: 56, left: 12, right: 12, textAlign: 'center', color: 'warning.light' }}
+        >
+          {state.mediaError}
+        </Typography>
+      )}
+
+      {/* Local preview: 4:3 at 768 px or less, otherwise 16:9. */}
+      <Box
+        data-aspect={narrow ? '4:3' : '16:9'}
+        sx={{
+          position: 'absolute',
+          right: 12,
+          bottom: 88,
+          width: { xs: 120, sm: 200 },
+          aspectRatio: narrow ? '4 / 3' : '16 / 9',
+          borderRadius: 2,
+          overflow: 'hidden',
+          boxShadow: 6,
+          border: '2px solid rgba(255,255,255,0.4)',
+          bgcolor: 'black',
+          zIndex: 2,
+        }}
+      >
+        <VideoOf stream={state.localStream} muted label="Your video" />
+        {!state.isVideo && !state.isScreenSharing && (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 12 }}>
+            Your camera is off
+          </Box>
+        )}
+      </Box>
+
+      {/* Controls */}
+      <Stack
+        direction="row"
+        spacing={{ xs: 1.5, sm: 2 }}
+
+        role="toolbar"
+        aria-label="Call controls"
+        sx={{ justifyContent: 'center', position: 'absolute', bottom: 0, left: 0, right: 0, p: 2, zIndex: 2 }}
+      >
+        <Control
+          label={state.isMuted ? 'Unmute' : 'Mute'}
+          pressed={state.isMuted}
+          onClick={act(() => session.toggleMute())}
+        >
+          {state.isMuted ? <MicOff /> : <Mic />}
+        </Control>
+        <Control
+          label={state.isVideo ? 'Turn camera off' : 'Turn camera on'}
+          pressed={!state.isVideo}
+          onClick={act(() => session.toggleVideo())}
+        >
+          {state.isVideo ? <Videocam /> : <VideocamOff />}
+        </Control>
+        <Control
+          label={state.isScreenSharing ? 'Stop sharing screen' : 'Share screen'}
+          pressed={state.isScreenSharing}
+          onClick={act(() => session.toggleScreenShare())}
+        >
+          {state.isScreenSharing ? <StopScreenShare /> : <ScreenShare />}
+        </Control>
+        <Control
+          label="Devices"
+          onClick={() => {
+            setDevicesOpen(true);
+            void session.refreshDevices();
+          }}
+        >
+          <SettingsOutlined />
+        </Control>
+        <Control label="End call" danger onClick={() => session.hangUp()}>
+          <CallEnd />
+        </Control>
+      </Stack>
+
+      <DeviceDialog
+        open={devicesOpen}
+        onClose={() => setDevicesOpen(false)}
+        state={state}
+        onSelect={(kind, id) => void session.selectDevice(kind, id).catch(() => undefined)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Calls (part 2 "Call screen", "Call" transitions, §7 call events): what the spec leaves to us —
+ * the ICE servers answer, the server's end titles and the call-history lines in the pair's chat.
+ * The event payloads themselves live in socket.ts with the other events.
+ */
+import { z } from 'zod';
+
+export const iceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+/** GET /api/calls/ice-servers: STUN and TURN (coturn REST credentials, valid `ttl` seconds). */
+export const iceServersResponseSchema = z.object({
+  iceServers: z.array(iceServerSchema),
+  ttl: z.number().int(),
+  /** `relay` sends every call through TURN (hides members' addresses from each other). */
+  iceTransportPolicy: z.enum(['all', 'relay']),
+});
+export type IceServersResponse = z.infer<typeof iceServersResponseSchema>;
+
+export const callPeerSchema = z.object({ uid: z.string(), name: z.string(), avatar: z.string().nullable() });
+export type CallPeer = z.infer<typeof callPeerSchema>;
+/** create-room's acknowledgement data: the room, and who is being called (for the "Calling..." panel). */
+export const createRoomAckSchema = z.object({ roomId: z.string(), peer: callPeerSchema });
+export type CreateRoomAck = z.infer<typeof createRoomAckSchema>;
+/** join-room's acknowledgement data: `active` also on a rejoin after a reconnect. */
+export const joinRoomAckSchema = z.object({
+  roomId: z.string(),
+  state: z.enum(['ringing', 'active', 'ended']),
+  role: z.enum(['caller', 'callee']),
+  peer: callPeerSchema,
+});
+export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
+
+export const CallTexts = {
+  declined: 'Call declined',
+  noAnswer: 'No answer',
+  busy: 'Busy',
+  blocked: 'You cannot call this member.',
+  notFound: 'This call does not exist.',
+  notMember: 'You are not part of this call.',
+  ended: 'This call has ended.',
+  dropped: 'Connection lost',
+  selfCall: 'You cannot call yourself.',
+  reconnecting: 'Reconnecting...',
+  thanks: 'Thank you for using Sajha calls.',
+  incomingFrom: (name: string) => `Incoming call from ${name}`,
+  missedFrom: (name: string) => `Missed call from ${name}`,
+  // Call history lines in the pair's chat.
+  historyMissed: 'Missed video call',
+  historyDeclined: 'Declined video call',
+  historyDone: (seconds: number) => `Video call, ${formatCallDuration(seconds)}`,
+} as const;
+
+/** 192 -> "3 min 12 s"; 40 -> "40 s"; 3600 -> "1 h 0 min". */
+export function formatCallDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return `${h} h ${m} min`;
+  if (m > 0) return `${m} min ${sec} s`;
+  return `${sec} s`;
+}
