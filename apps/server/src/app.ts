@@ -21,6 +21,10 @@ import { notificationsSocketModule } from './features/notifications/events.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { postsSocketModule } from './features/posts/events.js';
 import { postsRoutes } from './features/posts/routes.js';
+import { featuresSocketModule } from './features/features/events.js';
+import { reelsSocketModule } from './features/reels/events.js';
+import { reelsRoutes } from './features/reels/routes.js';
+import { startReelWorker } from './features/reels/worker.js';
 import { sendDigests } from './features/notifications/service.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
@@ -124,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   postsRoutes(http, deps);
   mediaRoutes(http, deps);
   chatRoutes(http, deps);
+  reelsRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -138,11 +143,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notificationsSocketModule(deps),
       postsSocketModule(deps),
       chatSocketModule(deps),
+      reelsSocketModule(deps),
+      featuresSocketModule(deps),
     ],
     callModules: [],
   });
   deps.realtime = realtime;
   await http.ready();
+  // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
+  const reelWorker = await startReelWorker(deps);
 
   // The daily digest: checked hourly; each member is claimed atomically, so several nodes are safe.
   const digestTimer = setInterval(
@@ -168,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       clearInterval(digestTimer);
+      await reelWorker.stop();
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
       const grace = setTimeout(() => http.server.closeAllConnections(), 5000);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REEL_LIMITS } from '@sajha/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -52,6 +53,8 @@ const envSchema = z.object({
     .optional(),
   /** Tests only: a PEM file of one extra certificate authority the link-preview fetcher trusts. */
   LINK_FETCH_TEST_CA: z.string().optional(),
+  /** Comma-separated emails of members who may change the status of feature suggestions. */
+  ADMIN_EMAILS: z.string().default(''),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
 });
@@ -84,6 +87,10 @@ export interface Config {
     allowHttp: boolean;
   };
   timeZone: string;
+  /** Lower-cased emails of members who may moderate feature suggestions (ADMIN_EMAILS). */
+  adminEmails: string[];
+  /** Reel uploads: size before transcoding and longest clip (tests lower them). */
+  reels: { maxBytes: number; maxSeconds: number };
   posts: {
     maxFileBytes: number;
     maxTotalBytes: number;
@@ -134,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: e.PUSH_ALLOW_HTTP,
     },
     timeZone: e.TIME_ZONE,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    reels: { maxBytes: REEL_LIMITS.maxBytes, maxSeconds: REEL_LIMITS.maxSeconds },
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
       maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),

@@ -5,3 +5,5 @@ export * from './entities.js';
 export * from './http.js';
 export * from './socket.js';
 export * from './redirect.js';
+export * from './reels.js';
+export * from './features.js';
