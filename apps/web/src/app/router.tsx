@@ -55,8 +55,8 @@ const appRoutes: RouteObject[] = [
         ...page(() => import('../shell/AppLayout')),
         children: [
           { path: '/home', ...page(() => import('../features/feed/HomePage')) },
-          { path: '/features', ...placeholder('Features') },
-          { path: '/clips/:id?', ...placeholder('Clips') },
+          { path: '/features', ...page(() => import('../features/features/FeaturesPage')) },
+          { path: '/clips/:id?', ...page(() => import('../features/reels/ClipsPage')) },
           { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
           { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },
           { path: '/settings/:tab?', ...placeholder('Settings') },
