@@ -221,9 +221,13 @@ export default function ClipsPage() {
   const onReady = useCallback(
     (reel: ReelDto) => {
       toast.show({ message: ReelMessages.ready, type: 'success' });
-      offset.current += 1;
+      setUploadOpen(false);
       setFresh((f) => f.filter((r) => r.id !== reel.id));
-      setReels((list) => dedupe([reel, ...list]));
+      setReels((list) => {
+        if (list.some((r) => r.id === reel.id)) return list;
+        offset.current += 1;
+        return [reel, ...list];
+      });
       scroller.current?.scrollTo({ top: 0 });
     },
     [toast],
