@@ -25,10 +25,27 @@ afterAll(async () => {
 function portraitClip(name: string, seconds: number, hue: number): Buffer {
   const out = path.join(tmp, name);
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=240x426:rate=12:duration=${seconds},hue=h=${hue}`,
-    '-f', 'lavfi', '-i', `sine=frequency=${300 + hue}:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=240x426:rate=12:duration=${seconds},hue=h=${hue}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${300 + hue}:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
   ]);
   return readFileSync(out);
 }
@@ -70,17 +87,19 @@ async function waitReady(ids: string[]): Promise<void> {
 /** Index of every playing video's card. */
 const playing = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLVideoElement>('[data-testid="reel-card"] video')]
+    Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="reel-card"] video'))
       .filter((v) => !v.paused && !v.ended)
-      .map((v) => Number(v.closest<HTMLElement>('[data-testid="reel-card"]')!.dataset.index)),
+      .map((v) => Number((v.closest('[data-testid="reel-card"]') as HTMLElement).dataset.index)),
   );
 
 async function waitPlayingOnly(page: Page, index: number): Promise<void> {
   await page.waitForFunction(
     (i) => {
-      const vids = [...document.querySelectorAll<HTMLVideoElement>('[data-testid="reel-card"] video')];
+      const vids = Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="reel-card"] video'));
       const on = vids.filter((v) => !v.paused && !v.ended);
-      return on.length === 1 && on[0]!.closest<HTMLElement>('[data-testid="reel-card"]')!.dataset.index === String(i);
+      return (
+        on.length === 1 && (on[0]!.closest('[data-testid="reel-card"]') as HTMLElement).dataset.index === String(i)
+      );
     },
     index,
     { timeout: 15_000 },
@@ -154,7 +173,9 @@ describe('reels', () => {
 
     // Controls hide after 2 s of play.
     await pageB.mouse.move(5, 5);
-    await card(pageB, 0).locator('[data-testid="reel-controls"][data-visible="false"]').waitFor({ state: 'attached', timeout: 6000 });
+    await card(pageB, 0)
+      .locator('[data-testid="reel-controls"][data-visible="false"]')
+      .waitFor({ state: 'attached', timeout: 6000 });
 
     // Unmute once; it carries to the next reel.
     await card(pageB, 0).hover();
@@ -162,7 +183,9 @@ describe('reels', () => {
     await pageB.mouse.move(5, 5);
     await pageB.keyboard.press('ArrowDown');
     await waitPlayingOnly(pageB, 1);
-    expect(await pageB.evaluate(() => document.querySelector<HTMLVideoElement>('[data-index="1"] video')!.muted)).toBe(false);
+    expect(await pageB.evaluate(() => document.querySelector<HTMLVideoElement>('[data-index="1"] video')!.muted)).toBe(
+      false,
+    );
 
     // The 50% rule while scrolling by hand: 60% of card 2 in view plays it, card 1 pauses.
     await pageB.evaluate(() => {

@@ -43,7 +43,11 @@ export const ReelMessages = {
 
 /** Text fields of POST /api/reels (multipart; the file is the part named `video`). */
 export const createReelFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'A title is required.').max(REEL_LIMITS.titleMax, `A title can be at most ${REEL_LIMITS.titleMax} characters.`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'A title is required.')
+    .max(REEL_LIMITS.titleMax, `A title can be at most ${REEL_LIMITS.titleMax} characters.`),
   description: z
     .string()
     .trim()

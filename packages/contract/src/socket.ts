@@ -25,7 +25,12 @@ import {
   userProfileSchema,
   userSearchResultSchema,
 } from './entities.js';
-import { featureClientEventSchemas, featureItemSchema, featureServerEventSchemas, suggestFeaturePayloadSchema } from './features.js';
+import {
+  featureClientEventSchemas,
+  featureItemSchema,
+  featureServerEventSchemas,
+  suggestFeaturePayloadSchema,
+} from './features.js';
 import { reelClientEventSchemas, reelServerEventSchemas, reelsPageSchema } from './reels.js';
 import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS, SOCIAL_PLATFORMS } from './constants.js';
 

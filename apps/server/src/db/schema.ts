@@ -424,10 +424,7 @@ export const reels = pgTable(
     createdAt: createdAt(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
   },
-  (t) => [
-    index('reels_status_ready_idx').on(t.status, t.readyAt, t.id),
-    index('reels_author_idx').on(t.authorId),
-  ],
+  (t) => [index('reels_status_ready_idx').on(t.status, t.readyAt, t.id), index('reels_author_idx').on(t.authorId)],
 );
 
 export const reelLikes = pgTable(

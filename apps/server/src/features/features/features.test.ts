@@ -54,7 +54,10 @@ describe('suggesting a feature', () => {
     const a = await member();
     const before = await rows();
     expect(await suggest(a, '   ', 'Something')).toEqual({ status: 'error', message: FeatureMessages.featureRequired });
-    expect(await suggest(a, 'Dark mode', '  ')).toEqual({ status: 'error', message: FeatureMessages.descriptionRequired });
+    expect(await suggest(a, 'Dark mode', '  ')).toEqual({
+      status: 'error',
+      message: FeatureMessages.descriptionRequired,
+    });
     expect(await suggest(a, 'x'.repeat(FEATURE_LIMITS.titleMax + 1), 'ok')).toEqual({
       status: 'error',
       message: FeatureMessages.featureTooLong,
@@ -66,7 +69,11 @@ describe('suggesting a feature', () => {
     expect(await rows()).toBe(before);
 
     const ok = await suggest(a, 'Dark mode', 'Easier on the eyes at night');
-    expect(ok).toMatchObject({ status: 'success', message: FeatureMessages.submitted, feature: { status: 'Pending', votes: 0 } });
+    expect(ok).toMatchObject({
+      status: 'success',
+      message: FeatureMessages.submitted,
+      feature: { status: 'Pending', votes: 0 },
+    });
     expect(await suggest(a, 'dark MODE', 'again')).toEqual({ status: 'error', message: FeatureMessages.duplicate });
     expect(await rows()).toBe(before + 1);
     // Someone else may suggest the same title.
@@ -91,14 +98,22 @@ describe('the list, votes and statuses', () => {
     author = await member();
     voter = await member();
     admin = await member({ email: ADMIN });
-    item = (await suggest(author, 'Offline reels', 'Watch reels on the bus'))!.feature!;
+    item = (await suggest(author, 'Offline reels', 'Watch reels on the bus')).feature!;
   });
 
   it('lists newest first with hasMore, and sorts by votes', async () => {
-    const page = nextEvent<{ features: FeatureItem[]; hasMore: boolean; canModerate: boolean }>(voter.socket, Events.features);
+    const page = nextEvent<{ features: FeatureItem[]; hasMore: boolean; canModerate: boolean }>(
+      voter.socket,
+      Events.features,
+    );
     rawEmit(voter.socket, Events.getFeatures, { offset: 0, sort: 'newest' });
     const p = await page;
-    expect(p.features[0]).toMatchObject({ id: item.id, feature: 'Offline reels', status: 'Pending', user: author.name });
+    expect(p.features[0]).toMatchObject({
+      id: item.id,
+      feature: 'Offline reels',
+      status: 'Pending',
+      user: author.name,
+    });
     expect(p.features.length).toBeLessThanOrEqual(FEATURE_LIMITS.pageSize);
     expect(p.hasMore).toBe((await rows()) > FEATURE_LIMITS.pageSize);
     expect(p.canModerate).toBe(false);

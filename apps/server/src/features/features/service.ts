@@ -22,7 +22,11 @@ import { authorize, isAdmin } from './policy.js';
 type Sort = (typeof FEATURE_SORTS)[number];
 
 async function actorOf(deps: AppDeps, userId: string) {
-  const [u] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) throw new AppError('Please sign in.', 401);
   return u;
 }
@@ -154,7 +158,11 @@ export async function setFeatureStatus(
   authorize(await actorOf(deps, userId), 'setStatus', deps.config.adminEmails);
   if (!isUuid(input.id)) throw new AppError(FeatureMessages.notFound, 404);
   const [before] = await deps.db
-    .select({ status: featureSuggestions.status, authorId: featureSuggestions.authorId, title: featureSuggestions.title })
+    .select({
+      status: featureSuggestions.status,
+      authorId: featureSuggestions.authorId,
+      title: featureSuggestions.title,
+    })
     .from(featureSuggestions)
     .where(eq(featureSuggestions.id, input.id))
     .limit(1);

@@ -24,7 +24,12 @@ export function reelsSocketModule(deps: AppDeps): SocketModule {
         socket,
         Events.getReels,
         async ([offset, limit]) => {
-          const page = await listReels(deps, uid, offset, Math.min(limit ?? REEL_LIMITS.pageSize, REEL_LIMITS.pageSize));
+          const page = await listReels(
+            deps,
+            uid,
+            offset,
+            Math.min(limit ?? REEL_LIMITS.pageSize, REEL_LIMITS.pageSize),
+          );
           socket.emit(Events.reels, page);
           return { count: page.reels.length, hasMore: page.hasMore };
         },

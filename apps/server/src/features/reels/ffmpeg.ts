@@ -72,7 +72,15 @@ interface FfprobeJson {
 export async function probe(file: string): Promise<ProbeResult | null> {
   const r = await run(
     'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_entries', 'stream=codec_type,width,height,duration:format=duration', file],
+    [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_entries',
+      'stream=codec_type,width,height,duration:format=duration',
+      file,
+    ],
     { timeoutMs: 20_000 },
   );
   if (r.code !== 0) return null;
@@ -96,9 +104,13 @@ export async function probe(file: string): Promise<ProbeResult | null> {
 
 /** True when the first video frame decodes: a damaged file usually fails here, in well under a second. */
 export async function firstFrameDecodes(file: string): Promise<boolean> {
-  const r = await run('ffmpeg', ['-hide_banner', '-v', 'error', '-xerror', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'], {
-    timeoutMs: 20_000,
-  });
+  const r = await run(
+    'ffmpeg',
+    ['-hide_banner', '-v', 'error', '-xerror', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'],
+    {
+      timeoutMs: 20_000,
+    },
+  );
   return r.code === 0;
 }
 
@@ -109,7 +121,12 @@ const SCALE =
   ':force_original_aspect_ratio=decrease:force_divisible_by=2';
 
 /** Transcodes to H.264 (yuv420p) + AAC in MP4 with faststart; a silent clip stays without audio. */
-export async function transcode(input: string, output: string, maxSeconds: number, signal?: AbortSignal): Promise<void> {
+export async function transcode(
+  input: string,
+  output: string,
+  maxSeconds: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const r = await run(
     'ffmpeg',
     [
@@ -158,7 +175,22 @@ export async function transcode(input: string, output: string, maxSeconds: numbe
 export async function posterFrame(input: string, atMs: number): Promise<Buffer> {
   const r = await run(
     'ffmpeg',
-    ['-hide_banner', '-v', 'error', '-ss', (atMs / 1000).toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'],
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-ss',
+      (atMs / 1000).toFixed(2),
+      '-i',
+      input,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'mjpeg',
+      'pipe:1',
+    ],
     { timeoutMs: 30_000, maxStdout: 10 * 1024 * 1024 },
   );
   if (r.code !== 0 || r.stdout.length === 0) throw new Error(`poster frame failed: ${r.stderr.slice(-300)}`);

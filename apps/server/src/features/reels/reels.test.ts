@@ -32,7 +32,15 @@ const sockets: TestSocket[] = [];
 /** Real clips made with ffmpeg: portrait with a tone, silent, oversized frame, and a 3 s one. */
 function makeVideo(name: string, opts: { w: number; h: number; seconds: number; audio: boolean; fps?: number }) {
   const out = path.join(tmp, name);
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${opts.w}x${opts.h}:rate=${opts.fps ?? 15}:duration=${opts.seconds}`];
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${opts.w}x${opts.h}:rate=${opts.fps ?? 15}:duration=${opts.seconds}`,
+  ];
   if (opts.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${opts.seconds}`);
   args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
   if (opts.audio) args.push('-c:a', 'aac', '-shortest');
@@ -74,7 +82,11 @@ async function member(over: Partial<TestUser> = {}): Promise<Member> {
   return { ...u, cookie, socket };
 }
 
-function ask<T>(socket: TestSocket, event: string, ...args: unknown[]): Promise<{ ok: true; data: T } | { ok: false; error: string }> {
+function ask<T>(
+  socket: TestSocket,
+  event: string,
+  ...args: unknown[]
+): Promise<{ ok: true; data: T } | { ok: false; error: string }> {
   return new Promise((resolve) => rawEmit(socket, event, ...args, resolve));
 }
 
@@ -85,9 +97,17 @@ async function upload(
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (video) form.set('video', new Blob([new Uint8Array(video.bytes)], { type: video.type ?? 'video/mp4' }), video.name);
-  const res = await fetch(`${t.url}/api/reels`, { method: 'POST', body: form, headers: who ? { cookie: who.cookie } : {} });
-  return { status: res.status, body: (await res.json()) as { success: boolean; message: string; id?: string; status?: string } };
+  if (video)
+    form.set('video', new Blob([new Uint8Array(video.bytes)], { type: video.type ?? 'video/mp4' }), video.name);
+  const res = await fetch(`${t.url}/api/reels`, {
+    method: 'POST',
+    body: form,
+    headers: who ? { cookie: who.cookie } : {},
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; message: string; id?: string; status?: string },
+  };
 }
 
 /** Uploads and waits for the worker's verdict on the uploader's socket. */
@@ -130,7 +150,21 @@ describe('uploading a reel', () => {
     const text = await upload(a, { bytes: Buffer.from('just some text, not a film'), name: 'movie.mp4' });
     expect(text).toMatchObject({ status: 400, body: { success: false, message: ReelMessages.notVideo } });
 
-    const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=red:s=16x16', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1']);
+    const png = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=red:s=16x16',
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      'pipe:1',
+    ]);
     const image = await upload(a, { bytes: png, name: 'clip.mp4' });
     expect(image).toMatchObject({ status: 400, body: { message: ReelMessages.notVideo } });
 
@@ -139,7 +173,10 @@ describe('uploading a reel', () => {
     const corrupt = await upload(a, { bytes: corruptBytes, name: 'broken.mp4' });
     expect(corrupt).toMatchObject({ status: 400, body: { message: ReelMessages.corrupt } });
 
-    const oversize = await upload(a, { bytes: Buffer.concat([portrait, Buffer.alloc(2 * 1024 * 1024)]), name: 'big.mp4' });
+    const oversize = await upload(a, {
+      bytes: Buffer.concat([portrait, Buffer.alloc(2 * 1024 * 1024)]),
+      name: 'big.mp4',
+    });
     expect(oversize).toMatchObject({ status: 400, body: { message: ReelMessages.tooLarge } });
 
     const tooLong = await upload(a, { bytes: longer, name: 'long.mp4' });
@@ -230,11 +267,18 @@ describe('reels list, likes, comments, shares, delete', () => {
 
     const commented = nextEvent<NotificationDto>(owner.socket, Events.notification);
     const stats = nextEvent<{ id: string; stats: { comments: number } }>(owner.socket, Events.reelStats);
-    const added = await ask<CommentDto[]>(viewer.socket, Events.addReelComment, { reelId: first.id, comment: 'Lovely' });
+    const added = await ask<CommentDto[]>(viewer.socket, Events.addReelComment, {
+      reelId: first.id,
+      comment: 'Lovely',
+    });
     expect(added.ok && added.data[0]!.comment).toBe('Lovely');
     expect((await stats).stats.comments).toBe(1);
     expect((await commented).message).toContain('commented on your reel');
-    const shared = await ask<{ shares: number }>(viewer.socket, Events.shareReel, { reelId: first.id, network: 'copy', ref: 'abcdef12' });
+    const shared = await ask<{ shares: number }>(viewer.socket, Events.shareReel, {
+      reelId: first.id,
+      network: 'copy',
+      ref: 'abcdef12',
+    });
     expect(shared).toMatchObject({ ok: true, data: { shares: 1 } });
   });
 

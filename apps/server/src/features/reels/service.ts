@@ -47,13 +47,21 @@ export async function reelStatusFor(deps: AppDeps, viewerId: string, reelId: str
   return { id: row.id, status: 'processing' };
 }
 
-async function readyRow(deps: AppDeps, viewerId: string, reelId: string, action: 'like' | 'comment' | 'share' | 'delete') {
+async function readyRow(
+  deps: AppDeps,
+  viewerId: string,
+  reelId: string,
+  action: 'like' | 'comment' | 'share' | 'delete',
+) {
   const row = isUuid(reelId) ? await reelRow(deps.db, reelId) : undefined;
   authorize(viewerId, action, row);
   return row;
 }
 
-function broadcastStats(deps: AppDeps, row: { id: string; likeCount: number; commentCount: number; shareCount: number }) {
+function broadcastStats(
+  deps: AppDeps,
+  row: { id: string; likeCount: number; commentCount: number; shareCount: number },
+) {
   deps.realtime.main.emit(Events.reelStats, {
     id: row.id,
     stats: { likes: row.likeCount, comments: row.commentCount, shares: row.shareCount },
@@ -124,7 +132,9 @@ export async function shareReel(
 ): Promise<{ id: string; shares: number }> {
   const reel = await readyRow(deps, userId, input.reelId, 'share');
   const row = await deps.db.transaction(async (tx) => {
-    await tx.insert(reelShares).values({ id: randomUUID(), reelId: reel.id, userId, ref: input.ref, network: input.network });
+    await tx
+      .insert(reelShares)
+      .values({ id: randomUUID(), reelId: reel.id, userId, ref: input.ref, network: input.network });
     const [row] = await tx
       .update(reels)
       .set({ shareCount: sql`${reels.shareCount} + 1` })
@@ -155,7 +165,13 @@ export async function listReelComments(deps: AppDeps, userId: string, reelId: st
   return presentComments(await commentRecordsOfReel(deps.db, reelId));
 }
 
-async function insertComment(deps: AppDeps, reelId: string, authorId: string, content: string, parentId: string | null) {
+async function insertComment(
+  deps: AppDeps,
+  reelId: string,
+  authorId: string,
+  content: string,
+  parentId: string | null,
+) {
   return deps.db.transaction(async (tx) => {
     await tx.insert(reelComments).values({ id: randomUUID(), reelId, authorId, parentId, content });
     const [row] = await tx

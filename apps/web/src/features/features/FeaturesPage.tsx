@@ -49,7 +49,13 @@ function FeatureRow(props: {
 }) {
   const { item } = props;
   return (
-    <Card variant="outlined" component="li" data-testid="feature-row" data-feature-id={item.id} sx={{ listStyle: 'none' }}>
+    <Card
+      variant="outlined"
+      component="li"
+      data-testid="feature-row"
+      data-feature-id={item.id}
+      sx={{ listStyle: 'none' }}
+    >
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', minWidth: 48 }}>
           <Button
@@ -95,7 +101,11 @@ function FeatureRow(props: {
               />
             )}
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', my: 0.5 }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', my: 0.5 }}
+          >
             {item.description}
           </Typography>
           <Typography variant="caption" color="text.secondary">
@@ -186,7 +196,11 @@ function FeaturesList() {
         </ToggleButtonGroup>
       </Box>
       {items === null ? (
-        <Box aria-busy="true" aria-label="Loading suggestions" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Box
+          aria-busy="true"
+          aria-label="Loading suggestions"
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={92} />
           ))}
@@ -197,7 +211,11 @@ function FeaturesList() {
           <Typography>{FeatureMessages.empty}</Typography>
         </Box>
       ) : (
-        <Box component="ul" aria-label="Suggestions" sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Box
+          component="ul"
+          aria-label="Suggestions"
+          sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
           {items.map((item) => (
             <FeatureRow key={item.id} item={item} canModerate={canModerate} onVote={onVote} onStatus={onStatus} />
           ))}

@@ -183,7 +183,8 @@ export default function ClipsPage() {
     (reel: ReelDto) => {
       if (!socket) return;
       // Optimistic, rolled back if the server refuses.
-      const flip = (r: ReelDto, liked: boolean, likes: number) => (r.id === reel.id ? { ...r, liked, stats: { ...r.stats, likes } } : r);
+      const flip = (r: ReelDto, liked: boolean, likes: number) =>
+        r.id === reel.id ? { ...r, liked, stats: { ...r.stats, likes } } : r;
       setReels((list) => list.map((r) => flip(r, !reel.liked, reel.stats.likes + (reel.liked ? -1 : 1))));
       void ask<{ liked: boolean; likes: number }>(socket, Events.likeReel, { reelId: reel.id }).then((a) => {
         if (a.ok) setReels((list) => list.map((r) => flip(r, a.data.liked, a.data.likes)));
@@ -269,8 +270,15 @@ export default function ClipsPage() {
           />
         ))}
         {loading && reels.length === 0 && (
-          <Box sx={{ height: '100%', display: 'flex', justifyContent: 'center', p: 2 }} aria-busy="true" aria-label="Loading reels">
-            <Skeleton variant="rounded" sx={{ bgcolor: 'grey.900', height: '100%', width: '100%', maxWidth: 'calc(100dvh * 9 / 16)' }} />
+          <Box
+            sx={{ height: '100%', display: 'flex', justifyContent: 'center', p: 2 }}
+            aria-busy="true"
+            aria-label="Loading reels"
+          >
+            <Skeleton
+              variant="rounded"
+              sx={{ bgcolor: 'grey.900', height: '100%', width: '100%', maxWidth: 'calc(100dvh * 9 / 16)' }}
+            />
           </Box>
         )}
         {hasMore && reels.length > 0 && (
@@ -281,7 +289,17 @@ export default function ClipsPage() {
       </Box>
 
       {empty && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 3, color: '#fff', textAlign: 'center' }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            p: 3,
+            color: '#fff',
+            textAlign: 'center',
+          }}
+        >
           <Box>
             <SmartDisplayOutlined sx={{ fontSize: 56, opacity: 0.8 }} aria-hidden />
             <Typography variant="h6" component="p" sx={{ mt: 1 }}>

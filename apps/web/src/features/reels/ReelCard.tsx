@@ -41,7 +41,13 @@ export interface ReelCardProps {
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 const shadow = { textShadow: '0 1px 3px rgba(0,0,0,0.8)' } as const;
 
-function Action(props: { label: string; count: number; onClick: () => void; icon: React.ReactNode; pressed?: boolean }) {
+function Action(props: {
+  label: string;
+  count: number;
+  onClick: () => void;
+  icon: React.ReactNode;
+  pressed?: boolean;
+}) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
       <IconButton
@@ -52,7 +58,11 @@ function Action(props: { label: string; count: number; onClick: () => void; icon
       >
         {props.icon}
       </IconButton>
-      <Typography variant="caption" sx={{ color: '#fff', fontWeight: 700, ...shadow }} data-testid={`${props.label.split(' ')[0]!.toLowerCase()}-count`}>
+      <Typography
+        variant="caption"
+        sx={{ color: '#fff', fontWeight: 700, ...shadow }}
+        data-testid={`${props.label.split(' ')[0]!.toLowerCase()}-count`}
+      >
         {props.count}
       </Typography>
     </Box>
@@ -166,7 +176,11 @@ function ReelCardInner(props: ReelCardProps) {
             pointerEvents: controls ? 'auto' : 'none',
           }}
         >
-          <IconButton aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.45)' }}>
+          <IconButton
+            aria-label={playing ? 'Pause' : 'Play'}
+            onClick={togglePlay}
+            sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.45)' }}
+          >
             {playing ? <PauseRounded /> : <PlayArrowRounded />}
           </IconButton>
           <IconButton
@@ -199,10 +213,24 @@ function ReelCardInner(props: ReelCardProps) {
             onClick={() => props.onLike(reel)}
             icon={reel.liked ? <FavoriteRounded sx={{ color: '#ff4d6d' }} /> : <FavoriteBorderRounded />}
           />
-          <Action label="Comments" count={reel.stats.comments} onClick={() => props.onComments(reel)} icon={<ChatBubbleOutlineRounded />} />
-          <Action label="Share" count={reel.stats.shares} onClick={() => props.onShare(reel)} icon={<ShareOutlined />} />
+          <Action
+            label="Comments"
+            count={reel.stats.comments}
+            onClick={() => props.onComments(reel)}
+            icon={<ChatBubbleOutlineRounded />}
+          />
+          <Action
+            label="Share"
+            count={reel.stats.shares}
+            onClick={() => props.onShare(reel)}
+            icon={<ShareOutlined />}
+          />
           {reel.owner && (
-            <IconButton aria-label="Delete reel" onClick={() => props.onDelete(reel)} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)' }}>
+            <IconButton
+              aria-label="Delete reel"
+              onClick={() => props.onDelete(reel)}
+              sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)' }}
+            >
               <DeleteOutlineRounded />
             </IconButton>
           )}
@@ -229,7 +257,13 @@ function ReelCardInner(props: ReelCardProps) {
             >
               {reel.user.name.slice(0, 1).toUpperCase()}
             </Avatar>
-            <Link component={RouterLink} to={profile} color="inherit" underline="hover" sx={{ fontWeight: 700, ...shadow }}>
+            <Link
+              component={RouterLink}
+              to={profile}
+              color="inherit"
+              underline="hover"
+              sx={{ fontWeight: 700, ...shadow }}
+            >
               {reel.user.name}
             </Link>
             <Chip label={label(reel.category)} size="small" sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,0.22)' }} />
@@ -238,7 +272,16 @@ function ReelCardInner(props: ReelCardProps) {
             {reel.title}
           </Typography>
           {reel.description && (
-            <Typography variant="body2" sx={{ ...shadow, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography
+              variant="body2"
+              sx={{
+                ...shadow,
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
               {reel.description}
             </Typography>
           )}

@@ -99,7 +99,14 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
   };
 
   return (
-    <Dialog open={props.open} onClose={close} fullWidth maxWidth="xs" fullScreen={small} aria-labelledby="upload-reel-title">
+    <Dialog
+      open={props.open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      fullScreen={small}
+      aria-labelledby="upload-reel-title"
+    >
       <DialogTitle id="upload-reel-title">Upload a reel</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {phase.step === 'processing' ? (

@@ -48,7 +48,11 @@ type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
 /** Emits one of our ack-answered reel events and resolves with the answer. */
 export function ask<T>(socket: MainSocket, event: string, payload: unknown): Promise<Ack<T>> {
   return new Promise((resolve) => {
-    (socket as unknown as { emit(e: string, p: unknown, ack: (a: Ack<T>) => void): void }).emit(event, payload, resolve);
+    (socket as unknown as { emit(e: string, p: unknown, ack: (a: Ack<T>) => void): void }).emit(
+      event,
+      payload,
+      resolve,
+    );
   });
 }
 
