@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import {
   type ReelStatusDto,
 } from '@sajha/contract';
 import { files, reels } from '../../db/schema.js';
+import { newStorageKey } from '../../platform/storage.js';
+import { startReelWorker } from './worker.js';
 import {
   connectSocket,
   createUser,
@@ -323,4 +326,40 @@ describe('reels list, likes, comments, shares, delete', () => {
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
   });
+});
+
+describe('the transcode worker', () => {
+  it('picks up reels left processing by a restart, and a source that cannot be transcoded fails cleanly', async () => {
+    const owner = await member();
+    const { storage } = t.app.deps;
+    const leftOver = async (title: string, bytes: Buffer) => {
+      const fileId = randomUUID();
+      const key = newStorageKey('reelsrc', 'mp4');
+      await storage.put(key, bytes);
+      await t.db.insert(files).values({
+        id: fileId,
+        ownerId: owner.id,
+        purpose: 'reel-source',
+        storageKey: key,
+        mime: 'application/octet-stream',
+        bytes: bytes.length,
+      });
+      const id = randomUUID();
+      await t.db.insert(reels).values({ id, authorId: owner.id, title, category: 'food', sourceFileId: fileId });
+      return { id, key };
+    };
+    const good = await leftOver('Left over', silent);
+    const bad = await leftOver('Broken', Buffer.concat([silent.subarray(0, 64), Buffer.alloc(20_000, 1)]));
+    const told = nextEvent<ReelStatusDto>(owner.socket, Events.reelStatus, 60_000);
+    // What the app does at start-up, on the same database.
+    const worker = await startReelWorker(t.app.deps);
+    await told;
+    await worker.idle();
+    const [g] = await t.db.select().from(reels).where(eq(reels.id, good.id));
+    const [b] = await t.db.select().from(reels).where(eq(reels.id, bad.id));
+    expect(g).toMatchObject({ status: 'ready', sourceFileId: null });
+    expect(b).toMatchObject({ status: 'failed', error: ReelMessages.transcodeFailed, sourceFileId: null });
+    for (const k of [good.key, bad.key]) expect(existsSync(path.join(t.dataDir, 'media', k))).toBe(false);
+    expect(await t.db.select().from(files).where(eq(files.purpose, 'reel-source'))).toHaveLength(0);
+  }, 90_000);
 });
