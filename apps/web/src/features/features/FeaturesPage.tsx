@@ -315,8 +315,12 @@ export default function FeaturesPage() {
         <Tab label="Features List" id="features-tab-0" aria-controls="features-panel-0" />
         <Tab label="Suggest Feature" id="features-tab-1" aria-controls="features-panel-1" />
       </Tabs>
-      <Box role="tabpanel" id={`features-panel-${tab}`} aria-labelledby={`features-tab-${tab}`}>
-        {tab === 0 ? <FeaturesList /> : <SuggestForm onDone={showList} />}
+      {/* Both panels stay mounted: the list keeps its place and live updates while the form is open. */}
+      <Box role="tabpanel" id="features-panel-0" aria-labelledby="features-tab-0" hidden={tab !== 0}>
+        <FeaturesList />
+      </Box>
+      <Box role="tabpanel" id="features-panel-1" aria-labelledby="features-tab-1" hidden={tab !== 1}>
+        <SuggestForm onDone={showList} />
       </Box>
     </Box>
   );

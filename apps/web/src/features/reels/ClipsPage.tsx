@@ -54,6 +54,7 @@ export default function ClipsPage() {
   // How far into the server's newest-first list we have read (reels merged in live shift it by one each).
   const offset = useRef(0);
   const pending = useRef(false);
+  const liking = useRef(new Set<string>());
 
   useEffect(() => {
     document.title = 'Clips - Sajha';
@@ -181,12 +182,15 @@ export default function ClipsPage() {
 
   const onLike = useCallback(
     (reel: ReelDto) => {
-      if (!socket) return;
+      // One like in flight per reel: a double click must not flip the heart twice while the server counts once.
+      if (!socket || liking.current.has(reel.id)) return;
+      liking.current.add(reel.id);
       // Optimistic, rolled back if the server refuses.
       const flip = (r: ReelDto, liked: boolean, likes: number) =>
         r.id === reel.id ? { ...r, liked, stats: { ...r.stats, likes } } : r;
       setReels((list) => list.map((r) => flip(r, !reel.liked, reel.stats.likes + (reel.liked ? -1 : 1))));
       void ask<{ liked: boolean; likes: number }>(socket, Events.likeReel, { reelId: reel.id }).then((a) => {
+        liking.current.delete(reel.id);
         if (a.ok) setReels((list) => list.map((r) => flip(r, a.data.liked, a.data.likes)));
         else {
           setReels((list) => list.map((r) => flip(r, reel.liked, reel.stats.likes)));
