@@ -38,6 +38,11 @@ import { AppError, RateLimitedError } from './platform/errors.js';
 import { settingsSocketModule } from './features/settings/events.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { publishSettings } from './features/settings/publish.js';
+import { featuresSocketModule } from './features/features/events.js';
+import { reelsSocketModule } from './features/reels/events.js';
+import { reelsRoutes } from './features/reels/routes.js';
+import { publishReels } from './features/reels/publish.js';
+import { startReelWorker } from './features/reels/worker.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
@@ -147,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   aiRoutes(http, deps);
   settingsRoutes(http, deps);
   callsRoutes(http, deps);
+  reelsRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({
@@ -166,6 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       peopleSocketModule(deps),
       settingsSocketModule(deps),
       callsMainSocketModule(deps),
+      reelsSocketModule(deps),
+      featuresSocketModule(deps),
     ],
     callModules: [callsSocketModule(deps)],
   });
@@ -175,10 +183,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   publishChat(deps, bus, realtime.main);
   publishSettings(bus, realtime.main);
   publishCalls(bus, realtime.main, realtime.call);
+  publishReels(bus, realtime.main);
   // Background work, one registration per area.
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);
   await http.ready();
+  // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
+  const reelWorker = await startReelWorker(deps);
 
   let closed = false;
   return {
@@ -195,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       cancelAllRingTimeouts(deps);
+      await reelWorker.stop();
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
       const grace = setTimeout(() => http.server.closeAllConnections(), 5000);

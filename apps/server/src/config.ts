@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REEL_LIMITS } from '@sajha/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -54,6 +55,8 @@ const envSchema = z.object({
   LINK_FETCH_TEST_CA: z.string().optional(),
   /** How often an idle job worker looks for work (seconds); a job sent on the same node wakes it at once. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Comma-separated emails of members who may change the status of feature suggestions. */
+  ADMIN_EMAILS: z.string().default(''),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
   /** The AI assistant: `builtin` answers offline from the knowledge base; `openai` or `gemini` use a model. */
@@ -133,6 +136,10 @@ export interface Config {
     ringTimeoutMs: number;
     dropGraceMs: number;
   };
+  /** Lower-cased emails of members who may moderate feature suggestions (ADMIN_EMAILS). */
+  adminEmails: string[];
+  /** Reel uploads: size before transcoding and longest clip (tests lower them). */
+  reels: { maxBytes: number; maxSeconds: number };
   posts: {
     maxFileBytes: number;
     maxTotalBytes: number;
@@ -228,6 +235,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ringTimeoutMs: Math.round(e.CALL_RING_TIMEOUT_S * 1000),
       dropGraceMs: Math.round(e.CALL_DROP_GRACE_S * 1000),
     },
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    reels: { maxBytes: REEL_LIMITS.maxBytes, maxSeconds: REEL_LIMITS.maxSeconds },
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
       maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),

@@ -85,6 +85,24 @@ export const Events = {
   updateProfile: 'update_profile',
   profileUpdateSuccess: 'profile_update_success',
   profileUpdateError: 'profile_update_error',
+  // Ours for reels (reels.ts): one reel, likes, shares, deletes, comments, and the uploader's status.
+  getReel: 'getReel',
+  likeReel: 'likeReel',
+  shareReel: 'shareReel',
+  deleteReel: 'deleteReel',
+  getReelComments: 'getReelComments',
+  addReelComment: 'addReelComment',
+  addReelCommentReply: 'addReelCommentReply',
+  reelStatus: 'reelStatus',
+  reelStats: 'reelStats',
+  reelDeleted: 'reelDeleted',
+  reelComments: 'reelComments',
+  // Ours for the features page (features.ts): list, votes, status.
+  getFeatures: 'getFeatures',
+  features: 'features',
+  voteFeature: 'voteFeature',
+  setFeatureStatus: 'setFeatureStatus',
+  featureUpdated: 'featureUpdated',
 
   // Profiles and friends (/real)
   fetchProfile: 'fetchProfile',

@@ -11,3 +11,5 @@ export * from './ai.js';
 export * from './people.js';
 export * from './settings.js';
 export * from './calls.js';
+export * from './reels.js';
+export * from './features.js';

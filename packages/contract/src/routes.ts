@@ -112,6 +112,9 @@ export const Routes = {
   chatUpload: { method: 'POST', path: '/api/chat/attachments', answer: chatUploadAnswerSchema },
   chatFile: { method: 'GET', path: '/api/chat/files/:id' },
 
+  reelUpload: { method: 'POST', path: '/api/reels' },
+  reelStatus: { method: 'GET', path: '/api/reels/:id/status' },
+
   iceServers: { method: 'GET', path: '/api/calls/ice-servers', answer: iceServersResponseSchema },
 
   aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema },

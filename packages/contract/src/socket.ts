@@ -11,7 +11,6 @@ import {
   commentSchema,
   countsSchema,
   currentUserSchema,
-  featureEntrySchema,
   friendRowSchema,
   idSchema,
   incomingCallSchema,
@@ -21,7 +20,6 @@ import {
   notificationSchema,
   postSchema,
   profileStatusSchema,
-  reelSchema,
   socialLinkSchema,
   spotlightUserSchema,
   userSearchResultSchema,
@@ -29,6 +27,13 @@ import {
 import { blockResultSchema, peopleListPayloadSchema, profileDtoSchema, profilePostsPayloadSchema } from './people.js';
 import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS } from './constants.js';
 import { profileFormSchema, updateProfilePayloadSchema } from './settings.js';
+import {
+  featureClientEventSchemas,
+  featureItemSchema,
+  featureServerEventSchemas,
+  suggestFeaturePayloadSchema,
+} from './features.js';
+import { reelClientEventSchemas, reelServerEventSchemas, reelsPageSchema } from './reels.js';
 
 const none = z.tuple([]);
 const sdpTooLong = 'A session description may be at most 100000 characters long.';
@@ -137,10 +142,9 @@ export const clientEventSchemas = {
 
   // Reels, features, settings
   [Events.getReels]: z.tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(1).max(20).optional()]),
-  [Events.newReel]: one(z.object({ post_id: idSchema }).partial()),
-  [Events.suggestFeature]: one(
-    z.object({ feature: z.string().trim().min(1).max(120), description: z.string().trim().min(1).max(2000) }),
-  ),
+  ...reelClientEventSchemas,
+  [Events.suggestFeature]: one(suggestFeaturePayloadSchema),
+  ...featureClientEventSchemas,
   [Events.getProfile]: one(z.object({ type: z.string().max(32).optional() })),
   [Events.updateProfile]: one(updateProfilePayloadSchema),
 
@@ -239,13 +243,15 @@ export const serverEventSchemas = {
   [Events.hideProfileStatusResult]: z.object({ success: z.boolean() }),
   [Events.postMutationResult]: mutationResult,
 
-  [Events.reels]: z.object({ reels: z.array(reelSchema), hasMore: z.boolean() }),
+  [Events.reels]: reelsPageSchema,
+  ...reelServerEventSchemas,
   [Events.suggestionResponse]: z.object({
     status: z.enum(['success', 'error']),
     message: z.string(),
-    features: z.array(featureEntrySchema).optional(),
+    feature: featureItemSchema.optional(),
   }),
   [Events.profileData]: profileFormSchema,
+  ...featureServerEventSchemas,
   [Events.profileUpdateSuccess]: z.object({ message: z.string() }).partial(),
   [Events.profileUpdateError]: z.object({ message: z.string() }),
 

@@ -499,6 +499,7 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
 /**
  * One row per call (a "room"): stored, not held in a process, so any node can answer for it. The ring
  * deadline is stored too, so a timeout can be fired by whichever node (or job) checks it.
@@ -524,4 +525,116 @@ export const calls = pgTable(
     index('calls_caller_state_idx').on(t.callerId, t.state),
     index('calls_callee_state_idx').on(t.calleeId, t.state),
   ],
+);
+
+/**
+ * Short vertical videos. An upload is kept as a private 'reel-source' file while status is 'processing';
+ * the transcode writes the public 'reel' file (with its poster) and drops the source. 'failed' keeps the
+ * reason for the uploader and no files.
+ */
+export const reels = pgTable(
+  'reels',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('processing'),
+    error: text('error'),
+    sourceFileId: uuid('source_file_id').references(() => files.id, { onDelete: 'set null' }),
+    videoFileId: uuid('video_file_id').references(() => files.id, { onDelete: 'set null' }),
+    durationMs: integer('duration_ms'),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (t) => [index('reels_status_ready_idx').on(t.status, t.readyAt, t.id), index('reels_author_idx').on(t.authorId)],
+);
+
+export const reelLikes = pgTable(
+  'reel_likes',
+  {
+    reelId: uuid('reel_id')
+      .notNull()
+      .references(() => reels.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reelId, t.userId] })],
+);
+
+export const reelShares = pgTable(
+  'reel_shares',
+  {
+    id: uuid('id').primaryKey(),
+    reelId: uuid('reel_id')
+      .notNull()
+      .references(() => reels.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ref: text('ref').notNull(),
+    network: text('network').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reel_shares_reel_idx').on(t.reelId)],
+);
+
+/** Comments on reels, with one level of replies like post comments. */
+export const reelComments = pgTable(
+  'reel_comments',
+  {
+    id: uuid('id').primaryKey(),
+    reelId: uuid('reel_id')
+      .notNull()
+      .references(() => reels.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reel_comments_reel_created_idx').on(t.reelId, t.createdAt)],
+);
+
+/** Member suggestions for the features page; one title per member (case-insensitive). */
+export const featureSuggestions = pgTable(
+  'feature_suggestions',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('Pending'),
+    voteCount: integer('vote_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('feature_suggestions_author_title_unique').on(t.authorId, sql`lower(${t.title})`),
+    index('feature_suggestions_created_idx').on(t.createdAt, t.id),
+    index('feature_suggestions_votes_idx').on(t.voteCount, t.createdAt),
+  ],
+);
+
+export const featureVotes = pgTable(
+  'feature_votes',
+  {
+    featureId: uuid('feature_id')
+      .notNull()
+      .references(() => featureSuggestions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.featureId, t.userId] })],
 );

@@ -18,6 +18,9 @@ const SPECS = {
   googlePerIp: { points: 30, duration: 15 * 60 },
   createPostPerUser: { points: 30, duration: 10 * 60 },
   linkMetaPerUser: { points: 60, duration: 10 * 60 },
+  /** Reel uploads (each costs a transcode) and feature suggestions, per member. */
+  reelUploadPerUser: { points: 10, duration: 60 * 60 },
+  featureSuggestPerUser: { points: 5, duration: 10 * 60 },
   /** Outbound fetches for previews not yet cached. */
   linkFetchPerUser: { points: 20, duration: 60 },
   /** AI assistant questions (each may call a paid model). */

@@ -9,12 +9,6 @@ type Lazy = () => Promise<{ default: React.ComponentType }>;
 const page = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
-const placeholder = (title: string): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { makePlaceholder } = await import('../features/misc/Placeholder');
-    return { Component: makePlaceholder(title) };
-  },
-});
 
 /** '/': the landing page for visitors, the gate into the app for members. */
 function RootGate() {
@@ -55,8 +49,8 @@ const appRoutes: RouteObject[] = [
         ...page(() => import('../shell/AppLayout')),
         children: [
           { path: '/home', ...page(() => import('../features/feed/HomePage')) },
-          { path: '/features', ...placeholder('Features') },
-          { path: '/clips/:id?', ...placeholder('Clips') },
+          { path: '/features', ...page(() => import('../features/features/FeaturesPage')) },
+          { path: '/clips/:id?', ...page(() => import('../features/reels/ClipsPage')) },
           { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
           { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },
           { path: '/profile/:username?', ...page(() => import('../features/people/ProfilePage')) },

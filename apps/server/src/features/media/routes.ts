@@ -1,5 +1,5 @@
 /**
- * GET /media/{folder}/{name}: public post media, poster frames and avatars from deps.storage. The
+ * GET /media/{folder}/{name}: public post media, reels, poster frames and avatars from deps.storage. The
  * content type comes from the files table (never from the name), with nosniff, a year of caching
  * (keys are random and never reused), inline only for images and video, and byte ranges for seeking.
  * Chat attachments are not served here: they are for chat members only.
@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { files } from '../../db/schema.js';
 import { isStorageKey } from '../../platform/storage.js';
 
-const PUBLIC_PURPOSES = new Set(['post', 'avatar']);
+const PUBLIC_PURPOSES = new Set(['post', 'avatar', 'reel']);
 
 /** Passes on bytes start..end (inclusive) of a stream and drops the rest. */
 function slice(start: number, end: number): Transform {

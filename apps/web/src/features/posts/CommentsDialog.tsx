@@ -6,9 +6,16 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { CommentsPanel } from './CommentsPanel';
+import { CommentsPanel, type CommentsChannel } from './CommentsPanel';
 
-export function CommentsDialog(props: { open: boolean; postId: string; onClose: () => void; onAdded?: () => void }) {
+export function CommentsDialog(props: {
+  open: boolean;
+  postId: string;
+  onClose: () => void;
+  onAdded?: () => void;
+  /** Another area's comments (reels); posts by default. */
+  channel?: CommentsChannel;
+}) {
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <Dialog
@@ -26,7 +33,7 @@ export function CommentsDialog(props: { open: boolean; postId: string; onClose: 
         </IconButton>
       </DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', minHeight: 320 }}>
-        {props.open && <CommentsPanel postId={props.postId} onAdded={props.onAdded} />}
+        {props.open && <CommentsPanel postId={props.postId} onAdded={props.onAdded} channel={props.channel} />}
       </DialogContent>
     </Dialog>
   );

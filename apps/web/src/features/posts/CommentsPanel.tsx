@@ -15,9 +15,31 @@ import Typography from '@mui/material/Typography';
 import SendRounded from '@mui/icons-material/SendRounded';
 import { Events, type CommentDto } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
+import type { MainSocket } from '../../lib/socket';
 import { timeAgo } from './postsApi';
 
 let localId = 0;
+
+/** Which thing's comments: a post (default) or another area's item with the same comment shape (reels). */
+export interface CommentsChannel {
+  subscribe(socket: MainSocket, id: string, onList: (comments: CommentDto[]) => void): () => void;
+  fetch(socket: MainSocket, id: string): void;
+  add(socket: MainSocket, id: string, comment: string): void;
+  reply(socket: MainSocket, id: string, commentId: string, reply: string): void;
+}
+
+export const postComments: CommentsChannel = {
+  subscribe(socket, id, onList) {
+    const onComments = (p: { post_id: string; comments: CommentDto[] }) => {
+      if (p.post_id === id) onList(p.comments);
+    };
+    socket.on(Events.comments, onComments);
+    return () => socket.off(Events.comments, onComments);
+  },
+  fetch: (socket, id) => socket.emit(Events.fetchComments, id),
+  add: (socket, postId, comment) => socket.emit(Events.addComment, { postId, comment }),
+  reply: (socket, postId, commentId, reply) => socket.emit(Events.addCommentReply, { postId, commentId, reply }),
+};
 
 function Bubble(props: { author: string; image: string | null; text: string; date: string; small?: boolean }) {
   const size = props.small ? 28 : 34;
@@ -77,7 +99,15 @@ function CommentItem({ comment, onReply }: { comment: CommentDto; onReply: (c: C
   );
 }
 
-export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: () => void }) {
+export function CommentsPanel({
+  postId,
+  onAdded,
+  channel = postComments,
+}: {
+  postId: string;
+  onAdded?: () => void;
+  channel?: CommentsChannel;
+}) {
   const { socket } = useRealtime();
   const [comments, setComments] = useState<CommentDto[] | null>(null);
   const [text, setText] = useState('');
@@ -85,15 +115,12 @@ export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: (
 
   useEffect(() => {
     if (!socket) return;
-    const onComments = (p: { post_id: string; comments: CommentDto[] }) => {
-      if (p.post_id === postId) setComments(p.comments);
-    };
-    socket.on(Events.comments, onComments);
-    socket.emit(Events.fetchComments, postId);
+    const unsubscribe = channel.subscribe(socket, postId, setComments);
+    channel.fetch(socket, postId);
     return () => {
-      socket.off(Events.comments, onComments);
+      unsubscribe();
     };
-  }, [socket, postId]);
+  }, [socket, postId, channel]);
 
   const submit = () => {
     const value = text.trim();
@@ -105,11 +132,11 @@ export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: (
       setComments((list) =>
         (list ?? []).map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)),
       );
-      socket.emit(Events.addCommentReply, { postId, commentId: replyTo.id, reply: value });
+      channel.reply(socket, postId, replyTo.id, value);
     } else {
       const comment = { id, author: 'You', author_image: null, comment: value, date_commented: now, replies: [] };
       setComments((list) => [...(list ?? []), comment]);
-      socket.emit(Events.addComment, { postId, comment: value });
+      channel.add(socket, postId, value);
     }
     onAdded?.();
     setText('');

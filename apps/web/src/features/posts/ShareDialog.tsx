@@ -33,9 +33,10 @@ const randomToken = (length: number) => {
   return Array.from(bytes, (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
 };
 
-export function shareLink(postId: string): { url: string; ref: string } {
+export function shareLink(postId: string, kind: 'post' | 'reel' = 'post'): { url: string; ref: string } {
   const ref = randomToken(10);
-  return { url: `${window.location.origin}/p/${postId}?ref=${ref}#${randomToken(6)}`, ref };
+  const base = kind === 'reel' ? '/clips/' : '/p/';
+  return { url: `${window.location.origin}${base}${postId}?ref=${ref}#${randomToken(6)}`, ref };
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -62,14 +63,18 @@ export function ShareDialog(props: {
   text: string;
   onClose: () => void;
   onShared?: () => void;
+  /** A reel shares its /clips link and is counted as a reel share; posts by default. */
+  kind?: 'post' | 'reel';
 }) {
+  const kind = props.kind ?? 'post';
   const { socket } = useRealtime();
   const toast = useToast();
   const mobile = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   // A fresh ref each time the dialog opens.
-  const { url, ref } = useMemo(() => shareLink(props.postId), [props.postId, props.open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { url, ref } = useMemo(() => shareLink(props.postId, kind), [props.postId, props.open, kind]); // eslint-disable-line react-hooks/exhaustive-deps
   const counted = (network: Network) => {
-    socket?.emit(Events.sharePost, { post_id: props.postId, network, ref });
+    if (kind === 'reel') socket?.emit(Events.shareReel, { reelId: props.postId, network, ref });
+    else socket?.emit(Events.sharePost, { post_id: props.postId, network, ref });
     props.onShared?.();
   };
   const u = encodeURIComponent(url);
@@ -103,7 +108,7 @@ export function ShareDialog(props: {
   return (
     <Dialog open={props.open} onClose={props.onClose} aria-labelledby="share-title" maxWidth="xs" fullWidth>
       <DialogTitle id="share-title" sx={{ pr: 6 }}>
-        Share post
+        {kind === 'reel' ? 'Share reel' : 'Share post'}
         <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseRounded />
         </IconButton>
@@ -148,7 +153,7 @@ export function ShareDialog(props: {
             value={url}
             size={LAYOUT.shareQrSize}
             role="img"
-            aria-label="QR code of the post link"
+            aria-label={`QR code of the ${kind} link`}
             style={{ width: '100%', maxWidth: LAYOUT.shareQrSize, height: 'auto', display: 'block' }}
           />
         </Box>
@@ -157,7 +162,7 @@ export function ShareDialog(props: {
             size="small"
             fullWidth
             value={url}
-            slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'Post link' } }}
+            slotProps={{ htmlInput: { readOnly: true, 'aria-label': kind === 'reel' ? 'Reel link' : 'Post link' } }}
           />
           <Button
             variant="contained"

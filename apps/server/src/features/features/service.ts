@@ -1,0 +1,191 @@
+/**
+ * The features page: suggestions (one title per member), votes (one each, toggled) and statuses set by
+ * admins, with the suggester notified. Changes are told to every open list as featureUpdated.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  FEATURE_LIMITS,
+  FeatureMessages,
+  type FEATURE_SORTS,
+  type FeatureItem,
+  type FeatureStatus,
+} from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { featureSuggestions, featureVotes, users } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { notify } from '../notifications/service.js';
+import { isUuid } from '../posts/policy.js';
+import { authorize, isAdmin } from './policy.js';
+
+type Sort = (typeof FEATURE_SORTS)[number];
+
+async function actorOf(deps: AppDeps, userId: string) {
+  const [u] = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!u) throw new AppError('Please sign in.', 401);
+  return u;
+}
+
+function selectItems(deps: AppDeps, viewerId: string) {
+  return deps.db
+    .select({
+      id: featureSuggestions.id,
+      createdAt: featureSuggestions.createdAt,
+      title: featureSuggestions.title,
+      description: featureSuggestions.description,
+      status: featureSuggestions.status,
+      votes: featureSuggestions.voteCount,
+      name: users.name,
+      username: users.username,
+      voted: sql<boolean>`exists (select 1 from ${featureVotes} where ${featureVotes.featureId} = ${featureSuggestions.id} and ${featureVotes.userId} = ${viewerId})`,
+    })
+    .from(featureSuggestions)
+    .innerJoin(users, eq(users.id, featureSuggestions.authorId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+function present(r: Row): FeatureItem {
+  return {
+    id: r.id,
+    date: r.createdAt.toISOString(),
+    feature: r.title,
+    description: r.description,
+    user: r.name,
+    username: r.username,
+    status: r.status === 'Implemented' ? 'Implemented' : 'Pending',
+    votes: r.votes,
+    voted: Boolean(r.voted),
+  };
+}
+
+async function itemFor(deps: AppDeps, viewerId: string, id: string): Promise<FeatureItem> {
+  const [row] = await selectItems(deps, viewerId).where(eq(featureSuggestions.id, id)).limit(1);
+  if (!row) throw new AppError(FeatureMessages.notFound, 404);
+  return present(row);
+}
+
+function broadcast(deps: AppDeps, item: FeatureItem): void {
+  const { voted: _voted, ...rest } = item;
+  void deps.bus.publish('feature.updated', { item: rest });
+}
+
+export async function listFeatures(
+  deps: AppDeps,
+  viewerId: string,
+  opts: { offset: number; sort: Sort },
+): Promise<{ features: FeatureItem[]; hasMore: boolean; canModerate: boolean }> {
+  const limit = FEATURE_LIMITS.pageSize;
+  const order =
+    opts.sort === 'votes'
+      ? [desc(featureSuggestions.voteCount), desc(featureSuggestions.createdAt), desc(featureSuggestions.id)]
+      : [desc(featureSuggestions.createdAt), desc(featureSuggestions.id)];
+  const [rows, actor] = await Promise.all([
+    selectItems(deps, viewerId)
+      .orderBy(...order)
+      .limit(limit + 1)
+      .offset(opts.offset),
+    actorOf(deps, viewerId),
+  ]);
+  return {
+    features: rows.slice(0, limit).map(present),
+    hasMore: rows.length > limit,
+    canModerate: isAdmin(deps.config.adminEmails, actor.email),
+  };
+}
+
+export async function suggestFeature(
+  deps: AppDeps,
+  userId: string,
+  input: { feature: string; description: string },
+): Promise<FeatureItem> {
+  authorize(await actorOf(deps, userId), 'suggest', deps.config.adminEmails);
+  await deps.limiters.consume('featureSuggestPerUser', userId);
+  const id = randomUUID();
+  // The unique index on (author, lower(title)) is the real check; this only gives the clear message.
+  const inserted = await deps.db
+    .insert(featureSuggestions)
+    .values({ id, authorId: userId, title: input.feature, description: input.description })
+    .onConflictDoNothing()
+    .returning({ id: featureSuggestions.id });
+  if (inserted.length === 0) throw new AppError(FeatureMessages.duplicate, 409);
+  const item = await itemFor(deps, userId, id);
+  broadcast(deps, item);
+  return item;
+}
+
+export async function voteFeature(deps: AppDeps, userId: string, id: string): Promise<FeatureItem> {
+  authorize(await actorOf(deps, userId), 'vote', deps.config.adminEmails);
+  if (!isUuid(id)) throw new AppError(FeatureMessages.notFound, 404);
+  await deps.db.transaction(async (tx) => {
+    const [exists] = await tx
+      .select({ id: featureSuggestions.id })
+      .from(featureSuggestions)
+      .where(eq(featureSuggestions.id, id))
+      .for('update');
+    if (!exists) throw new AppError(FeatureMessages.notFound, 404);
+    const removed = await tx
+      .delete(featureVotes)
+      .where(and(eq(featureVotes.featureId, id), eq(featureVotes.userId, userId)))
+      .returning({ userId: featureVotes.userId });
+    const added =
+      removed.length === 0
+        ? await tx.insert(featureVotes).values({ featureId: id, userId }).onConflictDoNothing().returning()
+        : [];
+    const delta = added.length - removed.length;
+    if (delta !== 0) {
+      await tx
+        .update(featureSuggestions)
+        .set({ voteCount: sql`greatest(0, ${featureSuggestions.voteCount} + ${delta})` })
+        .where(eq(featureSuggestions.id, id));
+    }
+  });
+  const item = await itemFor(deps, userId, id);
+  broadcast(deps, item);
+  return item;
+}
+
+export async function setFeatureStatus(
+  deps: AppDeps,
+  userId: string,
+  input: { id: string; status: FeatureStatus },
+): Promise<FeatureItem> {
+  authorize(await actorOf(deps, userId), 'setStatus', deps.config.adminEmails);
+  if (!isUuid(input.id)) throw new AppError(FeatureMessages.notFound, 404);
+  const [before] = await deps.db
+    .select({
+      status: featureSuggestions.status,
+      authorId: featureSuggestions.authorId,
+      title: featureSuggestions.title,
+    })
+    .from(featureSuggestions)
+    .where(eq(featureSuggestions.id, input.id))
+    .limit(1);
+  if (!before) throw new AppError(FeatureMessages.notFound, 404);
+  if (before.status !== input.status) {
+    await deps.db
+      .update(featureSuggestions)
+      .set({ status: input.status, updatedAt: new Date() })
+      .where(eq(featureSuggestions.id, input.id));
+    try {
+      await notify(deps, before.authorId, {
+        type: 'system',
+        message:
+          input.status === 'Implemented'
+            ? FeatureMessages.notifyImplemented(before.title)
+            : FeatureMessages.notifyPending(before.title),
+        actions: [{ label: 'View Details', type: 'link', url: '/features' }],
+        tag: `feature:${input.id}`,
+      });
+    } catch (err) {
+      deps.log.error({ err }, 'feature status notification failed');
+    }
+  }
+  const item = await itemFor(deps, userId, input.id);
+  broadcast(deps, item);
+  return item;
+}

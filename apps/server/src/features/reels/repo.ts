@@ -1,0 +1,84 @@
+/** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { blocks, files, reelComments, reelLikes, reels, users } from '../../db/schema.js';
+import type { CommentRecord } from '../posts/presenters.js';
+import type { ReelRecord } from './presenters.js';
+
+function selectRecords(db: Db, viewerId: string) {
+  return db
+    .select({
+      id: reels.id,
+      authorId: reels.authorId,
+      title: reels.title,
+      description: reels.description,
+      category: reels.category,
+      likeCount: reels.likeCount,
+      commentCount: reels.commentCount,
+      shareCount: reels.shareCount,
+      durationMs: reels.durationMs,
+      readyAt: reels.readyAt,
+      createdAt: reels.createdAt,
+      videoKey: files.storageKey,
+      posterKey: files.posterKey,
+      width: files.width,
+      height: files.height,
+      authorName: users.name,
+      authorUsername: users.username,
+      authorAvatar: users.avatar,
+      liked: sql<boolean>`exists (select 1 from ${reelLikes} where ${reelLikes.reelId} = ${reels.id} and ${reelLikes.userId} = ${viewerId})`,
+    })
+    .from(reels)
+    .innerJoin(users, eq(users.id, reels.authorId))
+    .leftJoin(files, eq(files.id, reels.videoFileId));
+}
+
+const notBlocked = (viewerId: string) =>
+  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${reels.authorId}) or (${blocks.blockerId} = ${reels.authorId} and ${blocks.blockedId} = ${viewerId}))`;
+
+export async function readyPage(db: Db, viewerId: string, offset: number, limit: number): Promise<ReelRecord[]> {
+  return selectRecords(db, viewerId)
+    .where(and(eq(reels.status, 'ready'), notBlocked(viewerId)))
+    .orderBy(desc(reels.readyAt), desc(reels.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function oneRecord(db: Db, viewerId: string, reelId: string): Promise<ReelRecord | undefined> {
+  const [row] = await selectRecords(db, viewerId)
+    .where(and(eq(reels.id, reelId), eq(reels.status, 'ready'), notBlocked(viewerId)))
+    .limit(1);
+  return row;
+}
+
+export async function reelRow(db: Db, reelId: string) {
+  const [row] = await db.select().from(reels).where(eq(reels.id, reelId)).limit(1);
+  return row;
+}
+
+/** Storage keys of every file a reel holds (source, video, poster). */
+export async function fileKeysOfReel(db: Db, reel: { sourceFileId: string | null; videoFileId: string | null }) {
+  const ids = [reel.sourceFileId, reel.videoFileId].filter((x): x is string => Boolean(x));
+  if (ids.length === 0) return { ids, keys: [] as string[] };
+  const rows = await db
+    .select({ storageKey: files.storageKey, posterKey: files.posterKey })
+    .from(files)
+    .where(or(...ids.map((id) => eq(files.id, id))));
+  return { ids, keys: rows.flatMap((r) => [r.storageKey, ...(r.posterKey ? [r.posterKey] : [])]) };
+}
+
+export async function commentRecordsOfReel(db: Db, reelId: string): Promise<CommentRecord[]> {
+  return db
+    .select({
+      id: reelComments.id,
+      parentId: reelComments.parentId,
+      content: reelComments.content,
+      createdAt: reelComments.createdAt,
+      authorName: users.name,
+      authorAvatar: users.avatar,
+    })
+    .from(reelComments)
+    .innerJoin(users, eq(users.id, reelComments.authorId))
+    .where(eq(reelComments.reelId, reelId))
+    .orderBy(reelComments.createdAt, reelComments.id);
+}

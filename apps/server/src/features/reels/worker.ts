@@ -1,0 +1,194 @@
+/**
+ * Reel transcodes as background work, one at a time per server, so uploads never hold a request and
+ * the machine stays responsive. `enqueueTranscode(deps, reelId)` is the one entry point; the reel's
+ * status in the database (processing -> ready | failed) is the truth, and a worker started with the app
+ * picks up reels left 'processing' by a restart. (This moves onto the PostgreSQL job queue later; with
+ * several nodes today, each node would pick up the same leftovers at start-up.)
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { ReelMessages } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { files, reels } from '../../db/schema.js';
+import { processImage } from '../../platform/media.js';
+import { newStorageKey } from '../../platform/storage.js';
+import { posterFrame, probe, transcode } from './ffmpeg.js';
+import { reelRow } from './repo.js';
+import { readyReel } from './service.js';
+
+interface Worker {
+  queue: string[];
+  running: boolean;
+  stopped: boolean;
+  abort: AbortController;
+  /** Resolves when the queue is empty (tests and shutdown wait on it). */
+  idle: Promise<void>;
+  settle: () => void;
+}
+
+const workers = new WeakMap<AppDeps, Worker>();
+
+function workerOf(deps: AppDeps): Worker {
+  let w = workers.get(deps);
+  if (!w) {
+    let settle = () => undefined as void;
+    const idle = new Promise<void>((r) => (settle = r));
+    w = { queue: [], running: false, stopped: false, abort: new AbortController(), idle, settle };
+    w.settle = settle;
+    workers.set(deps, w);
+  }
+  return w;
+}
+
+export function enqueueTranscode(deps: AppDeps, reelId: string): void {
+  const w = workerOf(deps);
+  if (w.stopped || w.queue.includes(reelId)) return;
+  if (!w.running && w.queue.length === 0) {
+    w.idle = new Promise<void>((r) => (w.settle = r));
+  }
+  w.queue.push(reelId);
+  if (!w.running) void drain(deps, w);
+}
+
+async function drain(deps: AppDeps, w: Worker): Promise<void> {
+  w.running = true;
+  try {
+    while (!w.stopped && w.queue.length > 0) {
+      const id = w.queue.shift()!;
+      try {
+        await processReel(deps, id, w.abort.signal);
+      } catch (err) {
+        if (!w.stopped) deps.log.error({ err, reelId: id }, 'reel processing crashed');
+      }
+    }
+  } finally {
+    w.running = false;
+    w.settle();
+  }
+}
+
+/** Starts the worker for this app and queues every reel a previous run left 'processing'. */
+export async function startReelWorker(deps: AppDeps): Promise<{ stop(): Promise<void>; idle(): Promise<void> }> {
+  const w = workerOf(deps);
+  const left = await deps.db
+    .select({ id: reels.id })
+    .from(reels)
+    .where(eq(reels.status, 'processing'))
+    .orderBy(reels.createdAt);
+  for (const r of left) enqueueTranscode(deps, r.id);
+  return {
+    async stop() {
+      w.stopped = true;
+      w.queue.length = 0;
+      w.abort.abort();
+      if (w.running) await w.idle;
+    },
+    idle: () => (w.running || w.queue.length > 0 ? w.idle : Promise.resolve()),
+  };
+}
+
+async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): Promise<void> {
+  const reel = await reelRow(deps.db, reelId);
+  if (!reel || reel.status !== 'processing') return;
+  const [source] = reel.sourceFileId
+    ? await deps.db.select().from(files).where(eq(files.id, reel.sourceFileId)).limit(1)
+    : [];
+  const stored = source ? await deps.storage.get(source.storageKey) : null;
+  if (!source || !stored) return fail(deps, reel, null, ReelMessages.transcodeFailed, new Error('source missing'));
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sajha-reel-'));
+  const written: string[] = [];
+  try {
+    const input = path.join(dir, 'in');
+    const output = path.join(dir, 'out.mp4');
+    await pipeline(stored.stream, createWriteStream(input));
+    await transcode(input, output, deps.config.reels.maxSeconds, signal);
+    const info = await probe(output);
+    if (!info?.hasVideo) throw new Error('transcode produced no video');
+    const durationMs = info.durationMs ?? reel.durationMs ?? 0;
+    const frame = await posterFrame(output, Math.min(500, Math.floor(durationMs / 2)));
+    const poster = await processImage(frame, { maxSide: 1920 });
+    const video = await readFile(output);
+
+    const videoKey = newStorageKey('reel', 'mp4');
+    const posterKey = newStorageKey('poster', poster.ext);
+    await deps.storage.put(videoKey, video);
+    written.push(videoKey);
+    await deps.storage.put(posterKey, poster.buffer);
+    written.push(posterKey);
+
+    const fileId = randomUUID();
+    const done = await deps.db.transaction(async (tx) => {
+      const [still] = await tx
+        .select({ id: reels.id })
+        .from(reels)
+        .where(and(eq(reels.id, reelId), eq(reels.status, 'processing')))
+        .for('update');
+      if (!still) return false;
+      await tx.insert(files).values({
+        id: fileId,
+        ownerId: reel.authorId,
+        purpose: 'reel',
+        storageKey: videoKey,
+        posterKey,
+        originalName: source.originalName,
+        mime: 'video/mp4',
+        bytes: video.length,
+        width: info.width,
+        height: info.height,
+      });
+      await tx
+        .update(reels)
+        .set({ status: 'ready', videoFileId: fileId, sourceFileId: null, durationMs, readyAt: new Date() })
+        .where(eq(reels.id, reelId));
+      await tx.delete(files).where(eq(files.id, source.id));
+      return true;
+    });
+    if (!done) {
+      // Deleted while processing: nothing of it may stay.
+      await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
+      return;
+    }
+    await deps.storage.delete(source.storageKey);
+    // The reel is ready whatever happens to the announcement.
+    await announce(deps, reelId, reel.authorId).catch((err: unknown) =>
+      deps.log.error({ err, reelId }, 'reel announcement failed'),
+    );
+  } catch (err) {
+    await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
+    if (signal.aborted) return; // shutting down: the reel stays 'processing' and is picked up next start
+    await fail(deps, reel, source, ReelMessages.transcodeFailed, err);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function announce(deps: AppDeps, reelId: string, authorId: string): Promise<void> {
+  const forAuthor = await readyReel(deps, reelId, authorId);
+  if (!forAuthor) return;
+  await deps.bus.publish('reel.ready', { authorId, reel: forAuthor });
+}
+
+async function fail(
+  deps: AppDeps,
+  reel: { id: string; authorId: string },
+  source: { id: string; storageKey: string } | null | undefined,
+  message: string,
+  err: unknown,
+): Promise<void> {
+  deps.log.warn({ err, reelId: reel.id }, 'reel transcode failed');
+  await deps.db
+    .update(reels)
+    .set({ status: 'failed', error: message, sourceFileId: null })
+    .where(and(eq(reels.id, reel.id), eq(reels.status, 'processing')));
+  if (source) {
+    await deps.db.delete(files).where(eq(files.id, source.id));
+    await deps.storage.delete(source.storageKey);
+  }
+  await deps.bus.publish('reel.failed', { authorId: reel.authorId, id: reel.id, message });
+}

@@ -1,0 +1,327 @@
+/**
+ * Features page (/features): the tabs "Features List" and "Suggest Feature". The list shows date,
+ * feature, member and status (Implemented or Pending), newest first or by votes, paged; each member has
+ * one vote per suggestion (toggled); admins (ADMIN_EMAILS) can change the status. The form needs both
+ * fields; the server checks them too and its answer comes back as the catalogue's toasts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
+import ThumbUpAltOutlined from '@mui/icons-material/ThumbUpAltOutlined';
+import ThumbUpAltRounded from '@mui/icons-material/ThumbUpAltRounded';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import {
+  Events,
+  FEATURE_LIMITS,
+  FEATURE_STATUSES,
+  FeatureMessages,
+  type FEATURE_SORTS,
+  type FeatureItem,
+  type FeatureStatus,
+} from '@sajha/contract';
+import { useRealtime } from '../../app/realtime';
+import { useToast } from '../../lib/toast';
+import { ask } from '../reels/reelsApi';
+
+type Sort = (typeof FEATURE_SORTS)[number];
+type Page = { features: FeatureItem[]; hasMore: boolean; offset: number; sort: Sort; canModerate: boolean };
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+function FeatureRow(props: {
+  item: FeatureItem;
+  canModerate: boolean;
+  onVote: (item: FeatureItem) => void;
+  onStatus: (item: FeatureItem, status: FeatureStatus) => void;
+}) {
+  const { item } = props;
+  return (
+    <Card
+      variant="outlined"
+      component="li"
+      data-testid="feature-row"
+      data-feature-id={item.id}
+      sx={{ listStyle: 'none' }}
+    >
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', minWidth: 48 }}>
+          <Button
+            size="small"
+            variant={item.voted ? 'contained' : 'outlined'}
+            aria-pressed={item.voted}
+            aria-label={item.voted ? `Remove vote for ${item.feature}` : `Vote for ${item.feature}`}
+            onClick={() => props.onVote(item)}
+            sx={{ minWidth: 0, px: 1 }}
+          >
+            {item.voted ? <ThumbUpAltRounded fontSize="small" /> : <ThumbUpAltOutlined fontSize="small" />}
+          </Button>
+          <Typography variant="caption" data-testid="vote-count" sx={{ fontWeight: 700 }}>
+            {item.votes}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {item.feature}
+            </Typography>
+            {props.canModerate ? (
+              <TextField
+                select
+                size="small"
+                value={item.status}
+                onChange={(e) => props.onStatus(item, e.target.value as FeatureStatus)}
+                slotProps={{ htmlInput: { 'aria-label': `Status of ${item.feature}` } }}
+                sx={{ minWidth: 140 }}
+              >
+                {FEATURE_STATUSES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {s}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <Chip
+                size="small"
+                label={item.status}
+                data-testid="feature-status"
+                color={item.status === 'Implemented' ? 'success' : 'default'}
+              />
+            )}
+          </Box>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', my: 0.5 }}
+          >
+            {item.description}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            <time dateTime={item.date}>{dateFormat.format(new Date(item.date))}</time> ·{' '}
+            <Link component={RouterLink} to={`/u/@${item.username}`} underline="hover">
+              {item.user}
+            </Link>
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeaturesList() {
+  const { socket } = useRealtime();
+  const toast = useToast();
+  const [sort, setSort] = useState<Sort>('newest');
+  const [items, setItems] = useState<FeatureItem[] | null>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const [canModerate, setCanModerate] = useState(false);
+  const loadingMore = useRef(false);
+
+  useEffect(() => {
+    if (!socket) return;
+    setItems(null);
+    const onPage = (p: Page) => {
+      if (p.sort !== sort) return;
+      loadingMore.current = false;
+      setCanModerate(p.canModerate);
+      setHasMore(p.hasMore);
+      setItems((list) => {
+        const base = p.offset === 0 ? [] : (list ?? []);
+        const ids = new Set(base.map((i) => i.id));
+        return [...base, ...p.features.filter((f) => !ids.has(f.id))];
+      });
+    };
+    const onUpdated = (u: Omit<FeatureItem, 'voted'>) =>
+      setItems((list) => {
+        if (!list) return list;
+        if (list.some((i) => i.id === u.id)) return list.map((i) => (i.id === u.id ? { ...i, ...u } : i));
+        return sort === 'newest' ? [{ ...u, voted: false }, ...list] : list;
+      });
+    socket.on(Events.features, onPage);
+    socket.on(Events.featureUpdated, onUpdated);
+    socket.emit(Events.getFeatures, { offset: 0, sort });
+    return () => {
+      socket.off(Events.features, onPage);
+      socket.off(Events.featureUpdated, onUpdated);
+    };
+  }, [socket, sort]);
+
+  const onVote = useCallback(
+    (item: FeatureItem) => {
+      if (!socket) return;
+      void ask<FeatureItem>(socket, Events.voteFeature, { id: item.id }).then((a) => {
+        if (a.ok) setItems((list) => list?.map((i) => (i.id === a.data.id ? a.data : i)) ?? list);
+        else toast.show({ message: a.error, type: 'error' });
+      });
+    },
+    [socket, toast],
+  );
+  const onStatus = useCallback(
+    (item: FeatureItem, status: FeatureStatus) => {
+      if (!socket) return;
+      void ask<FeatureItem>(socket, Events.setFeatureStatus, { id: item.id, status }).then((a) => {
+        if (a.ok) {
+          setItems((list) => list?.map((i) => (i.id === a.data.id ? a.data : i)) ?? list);
+          toast.show({ message: FeatureMessages.statusChanged, type: 'success' });
+        } else toast.show({ message: a.error, type: 'error' });
+      });
+    },
+    [socket, toast],
+  );
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={sort}
+          onChange={(_e, v: Sort | null) => v && setSort(v)}
+          aria-label="Sort suggestions"
+        >
+          <ToggleButton value="newest">Newest</ToggleButton>
+          <ToggleButton value="votes">Most votes</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {items === null ? (
+        <Box
+          aria-busy="true"
+          aria-label="Loading suggestions"
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={92} />
+          ))}
+        </Box>
+      ) : items.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
+          <LightbulbOutlined sx={{ fontSize: 48 }} aria-hidden />
+          <Typography>{FeatureMessages.empty}</Typography>
+        </Box>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Suggestions"
+          sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
+          {items.map((item) => (
+            <FeatureRow key={item.id} item={item} canModerate={canModerate} onVote={onVote} onStatus={onStatus} />
+          ))}
+        </Box>
+      )}
+      {hasMore && items && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button
+            onClick={() => {
+              if (loadingMore.current || !socket) return;
+              loadingMore.current = true;
+              socket.emit(Events.getFeatures, { offset: items.length, sort });
+            }}
+          >
+            Load more
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function SuggestForm({ onDone }: { onDone: () => void }) {
+  const { socket } = useRealtime();
+  const toast = useToast();
+  const [feature, setFeature] = useState('');
+  const [description, setDescription] = useState('');
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!socket) return;
+    const onResponse = (r: { status: 'success' | 'error'; message: string }) => {
+      setSending(false);
+      if (r.status === 'success') {
+        toast.show({ message: FeatureMessages.submitted, type: 'success' });
+        setFeature('');
+        setDescription('');
+        onDone();
+      } else toast.show({ message: r.message, type: 'error' });
+    };
+    socket.on(Events.suggestionResponse, onResponse);
+    return () => {
+      socket.off(Events.suggestionResponse, onResponse);
+    };
+  }, [socket, toast, onDone]);
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Suggest a feature"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!socket || sending) return;
+        setSending(true);
+        socket.emit(Events.suggestFeature, { feature, description });
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}
+    >
+      <TextField
+        label="Feature"
+        required
+        value={feature}
+        onChange={(e) => setFeature(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: FEATURE_LIMITS.titleMax } }}
+      />
+      <TextField
+        label="Description"
+        required
+        multiline
+        minRows={4}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: FEATURE_LIMITS.descriptionMax } }}
+      />
+      <Box>
+        <Button type="submit" variant="contained" disabled={sending}>
+          Submit
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+export default function FeaturesPage() {
+  const [tab, setTab] = useState(0);
+  useEffect(() => {
+    document.title = 'Features - Sajha';
+  }, []);
+  const showList = useCallback(() => setTab(0), []);
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto', p: { xs: 2, md: 4 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+        Features
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Features" sx={{ mb: 3 }}>
+        <Tab label="Features List" id="features-tab-0" aria-controls="features-panel-0" />
+        <Tab label="Suggest Feature" id="features-tab-1" aria-controls="features-panel-1" />
+      </Tabs>
+      {/* Both panels stay mounted: the list keeps its place and live updates while the form is open. */}
+      <Box role="tabpanel" id="features-panel-0" aria-labelledby="features-tab-0" hidden={tab !== 0}>
+        <FeaturesList />
+      </Box>
+      <Box role="tabpanel" id="features-panel-1" aria-labelledby="features-tab-1" hidden={tab !== 1}>
+        <SuggestForm onDone={showList} />
+      </Box>
+    </Box>
+  );
+}

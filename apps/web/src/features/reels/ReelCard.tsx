@@ -1,0 +1,294 @@
+/**
+ * One reel filling the viewer: the poster until it plays, the video (played only while it is the active
+ * card), controls that hide after 2000 ms of play, title, description, category, counts and the author.
+ */
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import PauseRounded from '@mui/icons-material/PauseRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
+import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
+import { Link as RouterLink } from 'react-router';
+import { DURATIONS_MS, Messages, type ReelDto } from '@sajha/contract';
+
+export interface ReelCardProps {
+  reel: ReelDto;
+  index: number;
+  active: boolean;
+  /** The card after the active one: its video loads ahead. */
+  preload: boolean;
+  muted: boolean;
+  /** Set by the page when Space is pressed for this card. */
+  toggleSignal: number;
+  onMuteChange: (muted: boolean) => void;
+  onEnded: (index: number) => void;
+  onLike: (reel: ReelDto) => void;
+  onComments: (reel: ReelDto) => void;
+  onShare: (reel: ReelDto) => void;
+  onDelete: (reel: ReelDto) => void;
+}
+
+const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+const shadow = { textShadow: '0 1px 3px rgba(0,0,0,0.8)' } as const;
+
+function Action(props: {
+  label: string;
+  count: number;
+  onClick: () => void;
+  icon: React.ReactNode;
+  pressed?: boolean;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      <IconButton
+        aria-label={props.label}
+        aria-pressed={props.pressed}
+        onClick={props.onClick}
+        sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.55)' } }}
+      >
+        {props.icon}
+      </IconButton>
+      <Typography
+        variant="caption"
+        sx={{ color: '#fff', fontWeight: 700, ...shadow }}
+        data-testid={`${props.label.split(' ')[0]!.toLowerCase()}-count`}
+      >
+        {props.count}
+      </Typography>
+    </Box>
+  );
+}
+
+function ReelCardInner(props: ReelCardProps) {
+  const { reel, active, muted, index, onEnded } = props;
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [controls, setControls] = useState(true);
+  const hideTimer = useRef<number | undefined>(undefined);
+
+  const showControls = useCallback(() => {
+    setControls(true);
+    window.clearTimeout(hideTimer.current);
+    hideTimer.current = window.setTimeout(() => {
+      if (video.current && !video.current.paused) setControls(false);
+    }, DURATIONS_MS.reelsControlsHide);
+  }, []);
+  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+
+  // The active card plays, every other one pauses (and rewinds when it leaves).
+  useEffect(() => {
+    const v = video.current;
+    if (!v) return;
+    if (active) {
+      v.play().catch((err: unknown) => {
+        // Autoplay with sound refused: fall back to muted (the catalogue: play failures are only logged).
+        console.warn('reel play failed', err);
+        if (!v.muted && err instanceof DOMException && err.name === 'NotAllowedError') {
+          props.onMuteChange(true);
+        }
+      });
+    } else {
+      v.pause();
+      if (v.currentTime > 0) v.currentTime = 0;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  const togglePlay = () => {
+    const v = video.current;
+    if (!v) return;
+    if (v.paused) v.play().catch((err: unknown) => console.warn('reel play failed', err));
+    else v.pause();
+    showControls();
+  };
+  const firstSignal = useRef(props.toggleSignal);
+  useEffect(() => {
+    if (props.toggleSignal !== firstSignal.current && active) togglePlay();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.toggleSignal]);
+
+  const near = active || props.preload;
+  const profile = `/u/@${reel.user.username}`;
+  return (
+    <Box
+      component="article"
+      data-testid="reel-card"
+      data-reel-id={reel.id}
+      data-index={index}
+      aria-label={reel.title}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        scrollSnapAlign: 'start',
+        scrollSnapStop: 'always',
+        display: 'flex',
+        justifyContent: 'center',
+        bgcolor: '#000',
+      }}
+      onPointerMove={showControls}
+    >
+      <Box sx={{ position: 'relative', height: '100%', width: '100%', maxWidth: { md: 'calc((100dvh) * 9 / 16)' } }}>
+        <Box
+          component="video"
+          ref={video}
+          src={near ? reel.sources[0] : undefined}
+          poster={reel.thumb || undefined}
+          preload={active ? 'auto' : props.preload ? 'auto' : 'none'}
+          muted={muted}
+          playsInline
+          loop={false}
+          onPlay={() => {
+            setPlaying(true);
+            showControls();
+          }}
+          onPause={() => {
+            setPlaying(false);
+            setControls(true);
+          }}
+          onEnded={() => onEnded(index)}
+          onClick={togglePlay}
+          sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', cursor: 'pointer' }}
+        >
+          {Messages.chat.videoUnsupported}
+        </Box>
+
+        <Box
+          data-testid="reel-controls"
+          data-visible={controls ? 'true' : 'false'}
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            display: 'flex',
+            gap: 1,
+            opacity: controls ? 1 : 0,
+            transition: 'opacity 200ms',
+            pointerEvents: controls ? 'auto' : 'none',
+          }}
+        >
+          <IconButton
+            aria-label={playing ? 'Pause' : 'Play'}
+            onClick={togglePlay}
+            sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.45)' }}
+          >
+            {playing ? <PauseRounded /> : <PlayArrowRounded />}
+          </IconButton>
+          <IconButton
+            aria-label={muted ? 'Unmute' : 'Mute'}
+            onClick={() => {
+              props.onMuteChange(!muted);
+              showControls();
+            }}
+            sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.45)' }}
+          >
+            {muted ? <VolumeOffRounded /> : <VolumeUpRounded />}
+          </IconButton>
+        </Box>
+
+        <Box
+          sx={{
+            position: 'absolute',
+            right: 8,
+            bottom: 24,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1.5,
+            alignItems: 'center',
+          }}
+        >
+          <Action
+            label={reel.liked ? 'Unlike' : 'Like'}
+            pressed={reel.liked}
+            count={reel.stats.likes}
+            onClick={() => props.onLike(reel)}
+            icon={reel.liked ? <FavoriteRounded sx={{ color: '#ff4d6d' }} /> : <FavoriteBorderRounded />}
+          />
+          <Action
+            label="Comments"
+            count={reel.stats.comments}
+            onClick={() => props.onComments(reel)}
+            icon={<ChatBubbleOutlineRounded />}
+          />
+          <Action
+            label="Share"
+            count={reel.stats.shares}
+            onClick={() => props.onShare(reel)}
+            icon={<ShareOutlined />}
+          />
+          {reel.owner && (
+            <IconButton
+              aria-label="Delete reel"
+              onClick={() => props.onDelete(reel)}
+              sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)' }}
+            >
+              <DeleteOutlineRounded />
+            </IconButton>
+          )}
+        </Box>
+
+        <Box
+          sx={{
+            position: 'absolute',
+            left: 0,
+            right: 64,
+            bottom: 0,
+            p: 2,
+            color: '#fff',
+            background: 'linear-gradient(transparent, rgba(0,0,0,0.65))',
+          }}
+        >
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+            <Avatar
+              src={reel.user.profile_image ?? undefined}
+              alt={reel.user.name}
+              component={RouterLink}
+              to={profile}
+              sx={{ width: 36, height: 36 }}
+            >
+              {reel.user.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Link
+              component={RouterLink}
+              to={profile}
+              color="inherit"
+              underline="hover"
+              sx={{ fontWeight: 700, ...shadow }}
+            >
+              {reel.user.name}
+            </Link>
+            <Chip label={label(reel.category)} size="small" sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,0.22)' }} />
+          </Box>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, ...shadow }}>
+            {reel.title}
+          </Typography>
+          {reel.description && (
+            <Typography
+              variant="body2"
+              sx={{
+                ...shadow,
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {reel.description}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export const ReelCard = memo(ReelCardInner);

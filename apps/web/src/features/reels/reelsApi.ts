@@ -1,0 +1,87 @@
+/** Reel uploads over XMLHttpRequest (the browser API that reports upload progress) and the ack helper. */
+import { Events, ReelMessages, Routes, type CommentDto, type ReelStatusDto } from '@sajha/contract';
+import type { CommentsChannel } from '../posts/CommentsPanel';
+import type { MainSocket } from '../../lib/socket';
+
+export type UploadAnswer = { ok: true; id: string } | { ok: false; error: string };
+
+export function uploadReel(
+  input: { file: File; title: string; description: string; category: string },
+  onProgress: (fraction: number) => void,
+): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.set('title', input.title);
+  form.set('description', input.description);
+  form.set('category', input.category);
+  form.set('video', input.file, input.file.name);
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(Routes.reelUpload.method, Routes.reelUpload.path);
+    xhr.withCredentials = true;
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = (xhr.response ?? {}) as { message?: string; id?: string };
+      if (xhr.status === 202 && body.id) resolve({ ok: true, id: body.id });
+      else resolve({ ok: false, error: body.message ?? ReelMessages.transcodeFailed });
+    };
+    xhr.onerror = () => resolve({ ok: false, error: ReelMessages.transcodeFailed });
+    xhr.send(form);
+  });
+}
+
+export async function fetchReelStatus(id: string): Promise<ReelStatusDto | null> {
+  try {
+    const res = await fetch(`/api/reels/${encodeURIComponent(id)}/status`, { credentials: 'include' });
+    if (!res.ok) return null;
+    return (await res.json()) as ReelStatusDto;
+  } catch {
+    return null;
+  }
+}
+
+type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
+
+/** Emits one of our ack-answered reel events and resolves with the answer. */
+export function ask<T>(socket: MainSocket, event: string, payload: unknown): Promise<Ack<T>> {
+  return new Promise((resolve) => {
+    (socket as unknown as { emit(e: string, p: unknown, ack: (a: Ack<T>) => void): void }).emit(
+      event,
+      payload,
+      resolve,
+    );
+  });
+}
+
+/** The posts comments dialog, fed by the reel comment events. */
+export const reelComments: CommentsChannel = {
+  subscribe(socket, id, onList) {
+    const onComments = (p: { reel_id: string; comments: CommentDto[] }) => {
+      if (p.reel_id === id) onList(p.comments);
+    };
+    socket.on(Events.reelComments, onComments);
+    return () => socket.off(Events.reelComments, onComments);
+  },
+  fetch: (socket, id) => socket.emit(Events.getReelComments, { reelId: id }),
+  add: (socket, reelId, comment) => socket.emit(Events.addReelComment, { reelId, comment }),
+  reply: (socket, reelId, commentId, reply) => socket.emit(Events.addReelCommentReply, { reelId, commentId, reply }),
+};
+
+const MUTE_KEY = 'sajha:reels-muted';
+/** One mute for every reel, remembered for the session (muted until the member unmutes: autoplay needs it). */
+export function readMuted(): boolean {
+  try {
+    return sessionStorage.getItem(MUTE_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+export function saveMuted(muted: boolean): void {
+  try {
+    sessionStorage.setItem(MUTE_KEY, String(muted));
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}

@@ -1,0 +1,241 @@
+/** Reels as two members meet them: upload with progress and processing, live arrival, the 50% play rule, shared mute, paging, likes, comments, deep links and seeking. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ReelMessages } from '@sajha/contract';
+import { reels } from '../apps/server/src/db/schema.js';
+import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { startE2E, type E2E } from './harness.js';
+
+let e2e: E2E;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'sajha-e2e-reels-'));
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A real short portrait clip with sound, made by ffmpeg. */
+function portraitClip(name: string, seconds: number, hue: number): Buffer {
+  const out = path.join(tmp, name);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=240x426:rate=12:duration=${seconds},hue=h=${hue}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${300 + hue}:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
+  return readFileSync(out);
+}
+
+async function signedInPage(user: TestUser, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await e2e.newPage(viewport);
+  const [name, value] = (await sessionCookie(e2e.db, user.id, true)).split('=');
+  await page.context().addCookies([{ name: name!, value: value!, url: e2e.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return page;
+}
+
+/** Uploads through the real endpoint (as the dialog does) and waits until the worker has finished. */
+async function seedReel(user: TestUser, title: string, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', `About ${title}`);
+  form.set('category', 'travel');
+  form.set('video', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), `${title}.mp4`);
+  const res = await fetch(`${e2e.baseUrl}/api/reels`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: await sessionCookie(e2e.db, user.id) },
+  });
+  const body = (await res.json()) as { id: string };
+  expect(res.status).toBe(202);
+  return body.id;
+}
+
+async function waitReady(ids: string[]): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const rows = await e2e.db.select({ status: reels.status }).from(reels).where(inArray(reels.id, ids));
+    if (rows.every((r) => r.status === 'ready')) return;
+    if (rows.some((r) => r.status === 'failed')) throw new Error('a seeded reel failed');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('seeded reels never became ready');
+}
+
+/** Index of every playing video's card. */
+const playing = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="reel-card"] video'))
+      .filter((v) => !v.paused && !v.ended)
+      .map((v) => Number((v.closest('[data-testid="reel-card"]') as HTMLElement).dataset.index)),
+  );
+
+async function waitPlayingOnly(page: Page, index: number): Promise<void> {
+  await page.waitForFunction(
+    (i) => {
+      const vids = Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="reel-card"] video'));
+      const on = vids.filter((v) => !v.paused && !v.ended);
+      return (
+        on.length === 1 && (on[0]!.closest('[data-testid="reel-card"]') as HTMLElement).dataset.index === String(i)
+      );
+    },
+    index,
+    { timeout: 15_000 },
+  );
+}
+
+const card = (page: Page, index: number) => page.locator(`[data-testid="reel-card"][data-index="${index}"]`);
+
+describe('reels', () => {
+  it('A uploads a portrait clip and B sees it arrive; the viewer plays one at a time, keeps mute, pages, counts and seeks', async () => {
+    const a = await createUser(e2e.db, { name: 'Asha Gurung' });
+    const b = await createUser(e2e.db, { name: 'Bikash Thapa' });
+    const pageB = await signedInPage(b);
+    await pageB.goto('/clips');
+    await pageB.getByText(ReelMessages.empty).waitFor();
+    await pageB.getByRole('button', { name: 'Upload a reel' }).waitFor();
+
+    // A uploads through the dialog; progress and then processing show.
+    const pageA = await signedInPage(a, { width: 390, height: 844 });
+    await pageA.goto('/clips');
+    await pageA.getByRole('button', { name: 'Upload a reel' }).first().click();
+    const dialog = pageA.getByRole('dialog', { name: 'Upload a reel' });
+    await dialog.getByLabel('Video file').setInputFiles({
+      name: 'sunrise.mp4',
+      mimeType: 'video/mp4',
+      buffer: portraitClip('sunrise.mp4', 6, 0),
+    });
+    await dialog.getByLabel('Title').fill('Sunrise over Nagarkot');
+    await dialog.getByLabel('Description').fill('Clouds below the hills');
+    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await pageA.getByRole('option', { name: 'Travel' }).click();
+    // Every state the dialog passes through is recorded, however briefly it shows.
+    await pageA.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const d = document.querySelector('[role="dialog"]');
+        if (d) seen.push(d.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await pageA.getByText(ReelMessages.ready).waitFor({ timeout: 60_000 });
+    const seen = await pageA.evaluate(() => (window as unknown as { seen: string[] }).seen.join('\n'));
+    expect(seen).toMatch(/Uploading… \d+%/);
+    expect(seen).toContain('Processing your reel…');
+    await card(pageA, 0).getByRole('heading', { name: 'Sunrise over Nagarkot' }).waitFor();
+
+    // B was watching the empty page: the reel arrives live, with its author linking to the profile.
+    const first = card(pageB, 0);
+    await first.getByRole('heading', { name: 'Sunrise over Nagarkot' }).waitFor();
+    expect(await first.getByRole('link', { name: 'Asha Gurung' }).getAttribute('href')).toBe(`/u/@${a.username}`);
+    const [firstId] = await e2e.db.select({ id: reels.id }).from(reels).where(eq(reels.title, 'Sunrise over Nagarkot'));
+
+    // Six more, so there is a second page.
+    const clip = portraitClip('seed.mp4', 8, 120);
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i++) ids.push(await seedReel(a, `Reel ${i}`, clip));
+    await waitReady(ids);
+
+    const ranges: number[] = [];
+    pageB.on('response', (r) => {
+      if (r.url().includes('/media/reel/')) ranges.push(r.status());
+    });
+    await pageB.reload();
+    await card(pageB, 0).getByRole('heading', { name: 'Reel 6' }).waitFor();
+    expect(await pageB.locator('[data-testid="reel-card"]').count()).toBe(5);
+    await waitPlayingOnly(pageB, 0);
+    expect(await pageB.evaluate(() => document.querySelector('video')!.textContent)).toBe(
+      'Your browser does not support the video tag.',
+    );
+
+    // Controls hide after 2 s of play.
+    await pageB.mouse.move(5, 5);
+    await card(pageB, 0)
+      .locator('[data-testid="reel-controls"][data-visible="false"]')
+      .waitFor({ state: 'attached', timeout: 6000 });
+
+    // Unmute once; it carries to the next reel.
+    await card(pageB, 0).hover();
+    await card(pageB, 0).getByRole('button', { name: 'Unmute' }).click();
+    await pageB.mouse.move(5, 5);
+    await pageB.keyboard.press('ArrowDown');
+    await waitPlayingOnly(pageB, 1);
+    expect(await pageB.evaluate(() => document.querySelector<HTMLVideoElement>('[data-index="1"] video')!.muted)).toBe(
+      false,
+    );
+
+    // The 50% rule while scrolling by hand: 60% of card 2 in view plays it, card 1 pauses.
+    await pageB.evaluate(() => {
+      const s = document.querySelector<HTMLElement>('[data-testid="reels-scroller"]')!;
+      s.style.scrollSnapType = 'none';
+      s.scrollTop = s.clientHeight * 1.6;
+    });
+    await waitPlayingOnly(pageB, 2);
+    expect(await playing(pageB)).toEqual([2]);
+    await pageB.evaluate(() => {
+      const s = document.querySelector<HTMLElement>('[data-testid="reels-scroller"]')!;
+      s.scrollTop = s.clientHeight * 2;
+      s.style.scrollSnapType = '';
+    });
+
+    // Seeking near the end: the browser asks for a byte range (206), and the end moves to the next reel.
+    await pageB.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-index="2"] video')!;
+      v.currentTime = Math.max(0, v.duration - 0.4);
+    });
+    await waitPlayingOnly(pageB, 3);
+    expect(ranges).toContain(206);
+
+    // Before the last reel of the page, the next page of 5 arrives (7 in all).
+    await pageB.keyboard.press('ArrowDown');
+    await waitPlayingOnly(pageB, 4);
+    await pageB.waitForFunction(() => document.querySelectorAll('[data-testid="reel-card"]').length === 7);
+    await card(pageB, 6).getByRole('heading', { name: 'Sunrise over Nagarkot' }).waitFor({ state: 'attached' });
+
+    // Space pauses the playing reel.
+    await pageB.keyboard.press('Space');
+    await pageB.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-index="4"] video')!.paused);
+
+    // Likes and comments move the counts.
+    const active = card(pageB, 4);
+    await active.getByRole('button', { name: 'Like' }).click();
+    await active.getByTestId('unlike-count').getByText('1').waitFor();
+    await active.getByRole('button', { name: 'Comments' }).click();
+    const comments = pageB.getByRole('dialog', { name: 'Comments' });
+    await comments.getByRole('textbox', { name: 'Comment' }).fill('Beautiful light!');
+    await comments.getByRole('textbox', { name: 'Comment' }).press('Enter');
+    await comments.getByText('Beautiful light!').waitFor();
+    await comments.getByRole('button', { name: 'Close' }).click();
+    await active.getByTestId('comments-count').getByText('1').waitFor();
+    // A hears of both.
+    await pageA.getByText(`@${b.username} liked your reel`).first().waitFor();
+
+    // /clips/{id} opens that reel first.
+    await pageB.goto(`/clips/${firstId!.id}`);
+    await card(pageB, 0).getByRole('heading', { name: 'Sunrise over Nagarkot' }).waitFor();
+    await waitPlayingOnly(pageB, 0);
+  }, 240_000);
+});
