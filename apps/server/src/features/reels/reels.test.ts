@@ -15,7 +15,7 @@ import {
 } from '@sajha/contract';
 import { files, reels } from '../../db/schema.js';
 import { newStorageKey } from '../../platform/storage.js';
-import { startReelWorker } from './worker.js';
+import { resumeLeftoverReels } from './worker.js';
 import {
   connectSocket,
   createUser,
@@ -352,9 +352,9 @@ describe('the transcode worker', () => {
     const bad = await leftOver('Broken', Buffer.concat([silent.subarray(0, 64), Buffer.alloc(20_000, 1)]));
     const told = nextEvent<ReelStatusDto>(owner.socket, Events.reelStatus, 60_000);
     // What the app does at start-up, on the same database.
-    const worker = await startReelWorker(t.app.deps);
+    await resumeLeftoverReels(t.app.deps);
     await told;
-    await worker.idle();
+    await t.app.deps.jobs.idle('reel.transcode', 120_000);
     const [g] = await t.db.select().from(reels).where(eq(reels.id, good.id));
     const [b] = await t.db.select().from(reels).where(eq(reels.id, bad.id));
     expect(g).toMatchObject({ status: 'ready', sourceFileId: null });

@@ -92,6 +92,6 @@ export async function createReel(
     await deps.storage.delete(key);
     throw err;
   }
-  enqueueTranscode(deps, id);
+  await enqueueTranscode(deps, id);
   return { id };
 }

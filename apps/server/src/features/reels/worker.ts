@@ -21,74 +21,39 @@ import { posterFrame, probe, transcode } from './ffmpeg.js';
 import { reelRow } from './repo.js';
 import { readyReel } from './service.js';
 
-interface Worker {
-  queue: string[];
-  running: boolean;
-  stopped: boolean;
-  abort: AbortController;
-  /** Resolves when the queue is empty (tests and shutdown wait on it). */
-  idle: Promise<void>;
-  settle: () => void;
-}
-
-const workers = new WeakMap<AppDeps, Worker>();
-
-function workerOf(deps: AppDeps): Worker {
-  let w = workers.get(deps);
-  if (!w) {
-    let settle = () => undefined as void;
-    const idle = new Promise<void>((r) => (settle = r));
-    w = { queue: [], running: false, stopped: false, abort: new AbortController(), idle, settle };
-    w.settle = settle;
-    workers.set(deps, w);
-  }
-  return w;
-}
-
-export function enqueueTranscode(deps: AppDeps, reelId: string): void {
-  const w = workerOf(deps);
-  if (w.stopped || w.queue.includes(reelId)) return;
-  if (!w.running && w.queue.length === 0) {
-    w.idle = new Promise<void>((r) => (w.settle = r));
-  }
-  w.queue.push(reelId);
-  if (!w.running) void drain(deps, w);
-}
-
-async function drain(deps: AppDeps, w: Worker): Promise<void> {
-  w.running = true;
-  try {
-    while (!w.stopped && w.queue.length > 0) {
-      const id = w.queue.shift()!;
-      try {
-        await processReel(deps, id, w.abort.signal);
-      } catch (err) {
-        if (!w.stopped) deps.log.error({ err, reelId: id }, 'reel processing crashed');
-      }
-    }
-  } finally {
-    w.running = false;
-    w.settle();
+declare module '../../platform/jobs.js' {
+  interface JobMap {
+    /** One reel to transcode; the queue runs one at a time per node and retries after a crash. */
+    'reel.transcode': { reelId: string };
   }
 }
 
-/** Starts the worker for this app and queues every reel a previous run left 'processing'. */
-export async function startReelWorker(deps: AppDeps): Promise<{ stop(): Promise<void>; idle(): Promise<void> }> {
-  const w = workerOf(deps);
+/** Queues the transcode of a just-uploaded reel (a job: it survives a restart and runs once). */
+export async function enqueueTranscode(deps: AppDeps, reelId: string): Promise<void> {
+  await deps.jobs.send('reel.transcode', { reelId }, { singletonKey: reelId, retryLimit: 3 });
+}
+
+/** Queues every reel left 'processing' (a job lost before this queue existed, or a cleared queue). */
+export async function resumeLeftoverReels(deps: AppDeps): Promise<void> {
   const left = await deps.db
     .select({ id: reels.id })
     .from(reels)
     .where(eq(reels.status, 'processing'))
     .orderBy(reels.createdAt);
-  for (const r of left) enqueueTranscode(deps, r.id);
+  for (const r of left) await enqueueTranscode(deps, r.id);
+}
+
+/**
+ * Registers this node's transcode worker: one reel at a time, so the server stays responsive. On
+ * shutdown the running ffmpeg is aborted and its job fails, so the queue retries it after the restart.
+ */
+export async function startReelWorker(deps: AppDeps): Promise<{ stop(): void; idle(): Promise<void> }> {
+  const abort = new AbortController();
+  await deps.jobs.work('reel.transcode', ({ reelId }) => processReel(deps, reelId, abort.signal), { concurrency: 1 });
+  await resumeLeftoverReels(deps);
   return {
-    async stop() {
-      w.stopped = true;
-      w.queue.length = 0;
-      w.abort.abort();
-      if (w.running) await w.idle;
-    },
-    idle: () => (w.running || w.queue.length > 0 ? w.idle : Promise.resolve()),
+    stop: () => abort.abort(),
+    idle: () => deps.jobs.idle('reel.transcode', 120_000),
   };
 }
 
@@ -161,7 +126,8 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
     );
   } catch (err) {
     await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
-    if (signal.aborted) return; // shutting down: the reel stays 'processing' and is picked up next start
+    // Shutting down: the reel stays 'processing' and the failed job is retried after the restart.
+    if (signal.aborted) throw new Error('transcode interrupted by shutdown');
     await fail(deps, reel, source, ReelMessages.transcodeFailed, err);
   } finally {
     await rm(dir, { recursive: true, force: true });
