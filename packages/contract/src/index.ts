@@ -5,3 +5,4 @@ export * from './entities.js';
 export * from './http.js';
 export * from './socket.js';
 export * from './redirect.js';
+export * from './ux.js';

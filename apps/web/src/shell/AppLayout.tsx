@@ -55,6 +55,9 @@ function NavList({
       ) : (
         item.icon
       );
+    // The badge is drawn, not read: screen readers get the count in the entry's name instead.
+    const count = item.kind !== 'external' && item.badge ? counts[item.badge] : 0;
+    const name = count > 0 ? `${item.label}, ${count} unread` : undefined;
     if (item.kind === 'link') {
       const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
       return (
@@ -65,6 +68,7 @@ function NavList({
           selected={active}
           onClick={onNavigate}
           aria-current={active ? 'page' : undefined}
+          aria-label={name}
         >
           <ListItemIcon>{icon}</ListItemIcon>
           <ListItemText primary={item.label} />
@@ -82,7 +86,7 @@ function NavList({
       );
     }
     return (
-      <ListItemButton key={item.label} onClick={() => onAction(item.action)}>
+      <ListItemButton key={item.label} onClick={() => onAction(item.action)} aria-label={name}>
         <ListItemIcon>{icon}</ListItemIcon>
         <ListItemText primary={item.label} />
       </ListItemButton>
@@ -105,7 +109,7 @@ function ProfileBlock({ onLogout }: { onLogout: () => void }) {
         alt={user.name}
         component={RouterLink}
         to="/profile"
-        sx={{ width: 36, height: 36 }}
+        sx={{ width: 36, height: 36, textDecoration: 'none' }}
       >
         {user.name.slice(0, 1).toUpperCase()}
       </Avatar>
@@ -161,7 +165,7 @@ export default function AppLayout() {
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [pending, setPending] = useState<null | 'createPost'>(null);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
-  const { unreadMessages } = useRealtime();
+  const { unreadMessages, unreadNotifications } = useRealtime();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -197,11 +201,29 @@ export default function AppLayout() {
           {navIcon('Messages')}
         </Badge>
       ),
-      ariaLabel: 'Messages',
+      ariaLabel: unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : 'Messages',
       to: '/message',
     },
     { label: 'Friends', value: '/friends', icon: navIcon('Friends'), ariaLabel: 'Friends', to: '/friends' },
-    { label: 'Menu', value: 'menu', icon: <MenuOutlined />, ariaLabel: 'Open menu', onClick: () => setMenuOpen(true) },
+    {
+      // Notifications live in the drawer on small screens; their count shows on the button that opens it.
+      label: 'Menu',
+      value: 'menu',
+      icon: (
+        <Badge
+          color="error"
+          badgeContent={unreadNotifications}
+          invisible={unreadNotifications === 0}
+          max={99}
+          data-testid="menu-notifications-badge"
+        >
+          <MenuOutlined />
+        </Badge>
+      ),
+      ariaLabel:
+        unreadNotifications > 0 ? `Open menu, ${unreadNotifications} unread notifications` : 'Open menu',
+      onClick: () => setMenuOpen(true),
+    },
   ];
   const sidebar = <SidebarContent onAction={onAction} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />;
   const bottomValue = ['/home', '/clips', '/message', '/friends'].find((p) => pathname.startsWith(p)) ?? false;

@@ -2,14 +2,14 @@
  * Chat events on /real (part 2 §7). Each handler parses through `on()`, calls the service, and
  * publishes the outcome: receive_message / message_updated / message_deleted to every member's
  * `user:{id}` room (so lists and badges on every tab stay right), `types` only to the viewers in
- * `chat:{id}`, and new_message + unm + a notification to members who are not looking at the chat.
+ * `chat:{id}`, and new_message + unm (+ push/mail, not the bell) to members who are not looking at the chat.
  */
 import { Events, LIMITS, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { userRoom, type IoSocket } from '../../realtime/types.js';
-import { notify } from '../notifications/service.js';
+import { notifyAway } from '../notifications/away.js';
 import { announcePresence, chatRoom, viewersOf } from './presence.js';
 import { markRead, requireMember, unreadInChat } from './repo.js';
 import * as chat from './service.js';
@@ -24,7 +24,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
       .emit(Events.unreadMessageCount, await chat.unreadTotal(deps.db, userId));
   };
 
-  /** After a new message: viewers have read it; everyone else gets the badge, a toast and a notification. */
+  /** After a new message: viewers have read it; everyone else gets the badge, a toast, and push/mail per preferences. */
   const fanOut = async (socket: IoSocket, sent: chat.Sent): Promise<void> => {
     const me = socket.data.user;
     const { message, chatId } = sent;
@@ -45,7 +45,8 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
       // One notification per unread run: the first message since the member last read this chat.
       if ((await unreadInChat(deps.db, chatId, uid)) > 1) continue;
       const direct = message.sender.username && sent.memberIds.length === 2;
-      await notify(deps, uid, {
+      // The messages badge counts it; the bell stays for the other types (push and mail still go out).
+      await notifyAway(deps, uid, {
         type: 'message',
         message: `${me.name}: ${preview.slice(0, LIMITS.lastMessagePreview)}`,
         actorId: me.uid,

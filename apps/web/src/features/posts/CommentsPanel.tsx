@@ -43,8 +43,17 @@ function Bubble(props: { author: string; image: string | null; text: string; dat
   );
 }
 
-function CommentItem({ comment, onReply }: { comment: CommentDto; onReply: (c: CommentDto) => void }) {
-  const [showReplies, setShowReplies] = useState(false);
+function CommentItem({
+  comment,
+  onReply,
+  showReplies,
+  onToggle,
+}: {
+  comment: CommentDto;
+  onReply: (c: CommentDto) => void;
+  showReplies: boolean;
+  onToggle: () => void;
+}) {
   const n = comment.replies.length;
   return (
     <Box component="li" sx={{ listStyle: 'none' }} data-testid="comment">
@@ -59,7 +68,7 @@ function CommentItem({ comment, onReply }: { comment: CommentDto; onReply: (c: C
           Reply
         </Button>
         {n > 0 && (
-          <Button size="small" onClick={() => setShowReplies((s) => !s)} aria-expanded={showReplies}>
+          <Button size="small" onClick={onToggle} aria-expanded={showReplies}>
             {showReplies ? 'Hide replies' : `Show replies (${n})`}
           </Button>
         )}
@@ -82,6 +91,14 @@ export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: (
   const [comments, setComments] = useState<CommentDto[] | null>(null);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<CommentDto | null>(null);
+  // Threads whose replies are shown; a member's own new reply opens its thread, so they see it.
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setOpen((set) => {
+      const next = new Set(set);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   useEffect(() => {
     if (!socket) return;
@@ -105,6 +122,7 @@ export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: (
       setComments((list) =>
         (list ?? []).map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)),
       );
+      setOpen((set) => new Set(set).add(replyTo.id));
       socket.emit(Events.addCommentReply, { postId, commentId: replyTo.id, reply: value });
     } else {
       const comment = { id, author: 'You', author_image: null, comment: value, date_commented: now, replies: [] };
@@ -134,7 +152,13 @@ export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: (
             sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
           >
             {comments.map((c) => (
-              <CommentItem key={c.id} comment={c} onReply={setReplyTo} />
+              <CommentItem
+                key={c.id}
+                comment={c}
+                onReply={setReplyTo}
+                showReplies={open.has(c.id)}
+                onToggle={() => toggle(c.id)}
+              />
             ))}
           </Box>
         )}
