@@ -120,6 +120,8 @@ export default function HomePage() {
             value={current}
             onChange={(_e, v: 'feed' | 'status' | null) => v && setView(v)}
             aria-label="Show"
+            // The unselected button's default grey is too faint on this background (contrast under 4.5:1).
+            sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
             <ToggleButton value="feed">Feed</ToggleButton>
             <ToggleButton value="status">Status</ToggleButton>
