@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { notificationsSocketModule } from './features/notifications/events.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { postsSocketModule } from './features/posts/events.js';
+import { livePostsSocketModule } from './features/posts/live.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { sendDigests } from './features/notifications/service.js';
 import { AppError } from './platform/errors.js';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sessionSocketModule(deps),
       notificationsSocketModule(deps),
       postsSocketModule(deps),
+      livePostsSocketModule(deps),
       chatSocketModule(deps),
     ],
     callModules: [],

@@ -27,6 +27,7 @@ import {
   userProfileSchema,
   userSearchResultSchema,
 } from './entities.js';
+import { chatReadSchema, newPostSchema } from './ux.js';
 import { FEED_CATEGORIES, LIMITS, SHARE_NETWORKS, SOCIAL_PLATFORMS } from './constants.js';
 
 const none = z.tuple([]);
@@ -133,6 +134,10 @@ export const clientEventSchemas = {
     }),
   ),
   [Events.searchUser]: one(searchText),
+  [Events.watchFeed]: none,
+  [Events.unwatchFeed]: none,
+  [Events.watchPost]: one(idSchema),
+  [Events.unwatchPost]: one(idSchema),
 
   // Posts, feed, comments
   [Events.likePost]: one(z.object({ post_id: idSchema })),
@@ -259,6 +264,8 @@ export const serverEventSchemas = {
   [Events.presence]: z.object({ uid: idSchema, online: z.boolean() }),
   [Events.messageUpdated]: messageSchema.extend({ chatId: idSchema }),
   [Events.messageDeleted]: z.object({ mid: idSchema, chatId: idSchema }),
+  [Events.chatRead]: chatReadSchema,
+  [Events.newPost]: newPostSchema,
 
   [Events.comments]: z.object({ post_id: idSchema, comments: z.array(commentSchema) }),
   [Events.fetchOnePost]: postSchema,

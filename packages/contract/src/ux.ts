@@ -1,5 +1,18 @@
 /** User-facing texts added by the usability pass (issue 19). */
-import { LIMITS } from './constants.js';
+import { z } from 'zod';
+import { LIMITS, POST_CATEGORIES } from './constants.js';
+import { idSchema, isoDate } from './entities.js';
+
+/** chat_read: your messages in this chat sent at or before `upTo` have been read by every other member. */
+export const chatReadSchema = z.object({ chatId: idSchema, upTo: isoDate });
+export type ChatRead = z.infer<typeof chatReadSchema>;
+
+/** new_post: someone posted while this feed was open (the feed fetches it when the member asks). */
+export const newPostSchema = z.object({
+  post_id: idSchema,
+  category: z.enum(POST_CATEGORIES).nullable(),
+});
+export type NewPostEvent = z.infer<typeof newPostSchema>;
 
 export const UxMessages = {
   /** Shown under the post text box when typing or a paste went past the limit and the rest was cut. */

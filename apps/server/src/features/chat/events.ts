@@ -11,6 +11,7 @@ import type { SocketModule } from '../../realtime/index.js';
 import { userRoom, type IoSocket } from '../../realtime/types.js';
 import { notifyAway } from '../notifications/away.js';
 import { announcePresence, chatRoom, viewersOf } from './presence.js';
+import { announceRead } from './reads.js';
 import { markRead, requireMember, unreadInChat } from './repo.js';
 import * as chat from './service.js';
 
@@ -38,6 +39,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
       if (uid === me.uid) continue;
       if (viewers.has(uid)) {
         await markRead(deps.db, chatId, uid, message.id);
+        await announceRead(deps, chatId, uid);
         continue;
       }
       io().to(userRoom(uid)).emit(Events.newMessage, { name: me.name, message: preview, avatar: me.avatar });
@@ -100,6 +102,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
           const page = await chat.getMessages(deps, me.uid, chatId, opts ?? {});
           socket.emit(Events.chatMessages, page.messages);
           if (page.read) await sendUnread(me.uid);
+          if (page.read) await announceRead(deps, chatId, me.uid);
           return page.messages;
         },
         deps.log,
@@ -112,6 +115,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
           await chat.readChat(deps, me.uid, chatId);
           await socket.join(chatRoom(chatId));
           await sendUnread(me.uid);
+          await announceRead(deps, chatId, me.uid);
         },
         deps.log,
       );

@@ -1,7 +1,8 @@
 /**
  * Comments of one post: loads on mount with a spinner until they arrive; each comment can show or
  * hide its replies; a box adds a comment or a reply. New ones appear at once as 'You', 'Just now',
- * then the server's list (with real ids) replaces the local one. Blank text is never sent.
+ * then the server's list (with real ids) replaces the local one. Blank text is never sent. Comments
+ * and replies that others add while the panel is open arrive live.
  */
 import { useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -87,7 +88,7 @@ function CommentItem({
 }
 
 export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: () => void }) {
-  const { socket } = useRealtime();
+  const { socket, connected } = useRealtime();
   const [comments, setComments] = useState<CommentDto[] | null>(null);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<CommentDto | null>(null);
@@ -101,16 +102,19 @@ export function CommentsPanel({ postId, onAdded }: { postId: string; onAdded?: (
     });
 
   useEffect(() => {
-    if (!socket) return;
+    if (!socket || !connected) return;
     const onComments = (p: { post_id: string; comments: CommentDto[] }) => {
       if (p.post_id === postId) setComments(p.comments);
     };
     socket.on(Events.comments, onComments);
     socket.emit(Events.fetchComments, postId);
+    // While open, others' new comments and replies arrive live (the post's viewers' room).
+    socket.emit(Events.watchPost, postId);
     return () => {
       socket.off(Events.comments, onComments);
+      socket.emit(Events.unwatchPost, postId);
     };
-  }, [socket, postId]);
+  }, [socket, connected, postId]);
 
   const submit = () => {
     const value = text.trim();
