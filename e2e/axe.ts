@@ -21,6 +21,13 @@ export interface AxeViolation {
 
 /** Serious and critical axe violations on the page (WCAG 2.x A/AA and best practices). */
 export async function axeViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
+  // Judge the settled screen, not a dialog half-way through its fade-in.
+  // (Spinners and skeletons animate forever; they are left out.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ content: await axeSource() });
   const all = await page.evaluate(async (exclude) => {

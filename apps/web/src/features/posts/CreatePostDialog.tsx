@@ -176,7 +176,7 @@ function CreatePostForm({ onClose }: { onClose: () => void }) {
           disabled={uploading}
           helperText={
             <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }} aria-live="polite">
-              <Box component="span" role={cut ? 'status' : undefined} sx={{ color: 'warning.main' }}>
+              <Box component="span" role={cut ? 'status' : undefined} sx={{ color: 'text.primary', fontWeight: 600 }}>
                 {cut ? UxMessages.postTruncated : ''}
               </Box>
               <Box component="span" sx={{ flexShrink: 0 }}>
