@@ -60,6 +60,8 @@ describe('logout and next', () => {
     const b = await createUser(e2e.db, { name: 'Bikash Thapa' });
     const c = await createUser(e2e.db, { name: 'Chandra Rai' });
     const page = await signedInPage(a);
+    await page.goto('/home');
+    await main(page).waitFor();
     await page.goto(`/message/@${c.username}`);
     await page.getByRole('link', { name: 'Chandra Rai', exact: true }).waitFor();
     await expectAccessible(page);
@@ -69,9 +71,10 @@ describe('logout and next', () => {
     await page.waitForURL((url) => url.pathname === '/signin');
     await page.getByLabel('Email').waitFor();
     expect(new URL(page.url()).search).toBe(''); // no ?next= naming the previous member's page
-    // Back to the old page in this tab: still no `next` carried over, even after a reload.
-    await page.goto(`/message/@${c.username}`);
+    // Back through the previous member's history in this tab: still no `next` carried over.
+    await page.goBack();
     await page.waitForURL((url) => url.pathname === '/signin');
+    await page.getByLabel('Email').waitFor();
     expect(new URL(page.url()).search).toBe('');
     await page.reload();
     await page.getByLabel('Email').waitFor();
@@ -274,5 +277,50 @@ describe('phones (390 px)', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
     await expectAccessible(page);
     expect(postId).toBeTruthy();
+  });
+});
+
+describe('Nepali text', () => {
+  it('loads the Devanagari web font only on a page that shows Devanagari, and draws "साझा" with it', async () => {
+    const page = await e2e.newPage(desktop);
+    const fonts: string[] = [];
+    page.on('request', (r) => {
+      if (/\.woff2$/.test(new URL(r.url()).pathname)) fonts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/signin');
+    await page.getByLabel('Email').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.filter((f) => f.includes('devanagari'))).toEqual([]); // no Nepali here, no download
+    await expectAccessible(page);
+
+    await page.goto('/');
+    const word = page.locator('span[lang="ne"]', { hasText: 'साझा' });
+    await word.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          // Either the web font drew it, or an installed Devanagari font came first in the stack.
+          return [...document.fonts].some((f) => f.family.includes('Noto Sans Devanagari') && f.status === 'loaded')
+            ? 'web font'
+            : document.fonts.check('16px "Nirmala UI", "Kohinoor Devanagari"', 'साझा')
+              ? 'installed'
+              : 'missing';
+        }),
+      )
+      .not.toBe('missing');
+    // Its glyphs are real shapes, not four equal empty boxes: the word is narrower than 4 boxes of '\uFFFF'.
+    const widths = await word.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(el).font;
+      probe.textContent = '\u{10FFFD}\u{10FFFD}\u{10FFFD}\u{10FFFD}';
+      document.body.append(probe);
+      const tofu = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { word: el.getBoundingClientRect().width, tofu };
+    });
+    expect(widths.word).toBeGreaterThan(0);
+    expect(widths.word).not.toBeCloseTo(widths.tofu, 0);
+    await expectAccessible(page);
   });
 });

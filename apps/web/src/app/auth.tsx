@@ -21,9 +21,15 @@ export interface AuthState {
 }
 
 const SIGNED_OUT_KEY = 'sajha.signedOut';
+/**
+ * On a fresh page load the flag holds only when the browser went back or forward into the app after a
+ * sign-out in this tab (a page from the previous member's history); a page opened anew may ask for
+ * `next` as usual.
+ */
 function readSignedOut(): boolean {
   try {
-    return sessionStorage.getItem(SIGNED_OUT_KEY) === '1';
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return sessionStorage.getItem(SIGNED_OUT_KEY) === '1' && nav?.type === 'back_forward';
   } catch {
     return false;
   }
