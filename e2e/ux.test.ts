@@ -14,7 +14,7 @@ import { chatMembers } from '../apps/server/src/db/schema.js';
 import { notify } from '../apps/server/src/features/notifications/service.js';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
-import { startE2E, type E2E, type Viewport } from './harness.js';
+import { luminance, startE2E, type E2E, type Viewport } from './harness.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -125,7 +125,9 @@ describe('messages, the bell and Seen', () => {
     await expect.poll(() => messages.locator(visibleBadge).textContent(), { timeout: 10_000 }).toBe('1');
     // The count is spoken, not only drawn.
     expect(await messages.getAttribute('aria-label')).toBeNull();
-    await main(pb).getByRole('link', { name: /^Messages\W+1 unread$/ }).waitFor();
+    await main(pb)
+      .getByRole('link', { name: /^Messages\W+1 unread$/ })
+      .waitFor();
     const bell = main(pb).getByRole('button', { name: /Notifications/ });
     expect(await bell.locator(visibleBadge).count()).toBe(0);
     await bell.click();
@@ -293,6 +295,10 @@ describe('Nepali text', () => {
     expect(fonts.filter((f) => f.includes('devanagari'))).toEqual([]); // no Nepali here, no download
     await expectAccessible(page);
 
+    await page.goto('/signup');
+    await page.getByLabel('Email').waitFor();
+    await expectAccessible(page);
+
     await page.goto('/');
     const word = page.locator('span[lang="ne"]', { hasText: 'साझा' });
     await word.scrollIntoViewIfNeeded();
@@ -301,7 +307,9 @@ describe('Nepali text', () => {
         page.evaluate(async () => {
           await document.fonts.ready;
           // Either the web font drew it, or an installed Devanagari font came first in the stack.
-          return [...document.fonts].some((f) => f.family.includes('Noto Sans Devanagari') && f.status === 'loaded')
+          return Array.from(document.fonts as unknown as Iterable<FontFace>).some(
+            (f) => f.family.includes('Noto Sans Devanagari') && f.status === 'loaded',
+          )
             ? 'web font'
             : document.fonts.check('16px "Nirmala UI", "Kohinoor Devanagari"', 'साझा')
               ? 'installed'
@@ -322,5 +330,66 @@ describe('Nepali text', () => {
     expect(widths.word).toBeGreaterThan(0);
     expect(widths.word).not.toBeCloseTo(widths.tofu, 0);
     await expectAccessible(page);
+  });
+});
+
+/** Contrast ratio of two sRGB luminances (WCAG). */
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+describe('visual fixes', () => {
+  it('sidebar avatar not underlined, dialog tabs inside its padding, message options visible in dark mode, chat toasts clear of the composer', async () => {
+    const a = await createUser(e2e.db, { name: 'Asha Gurung' });
+    const b = await createUser(e2e.db, { name: 'Bikash Thapa' });
+    const page = await signedInPage(a);
+    await page.goto(`/message/@${b.username}`);
+    const avatar = main(page)
+      .locator('xpath=ancestor::div[contains(@class,"MuiDrawer-paper")]')
+      .locator('a[href="/profile"]');
+    expect(await avatar.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+
+    // New conversation: the Direct/Group tabs line up with the dialog's 24 px padding.
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New conversation' });
+    const paper = await dialog.boundingBox();
+    const tabs = await dialog.getByRole('tablist').boundingBox();
+    expect(tabs!.x - paper!.x).toBeGreaterThanOrEqual(23);
+    expect(paper!.x + paper!.width - (tabs!.x + tabs!.width)).toBeGreaterThanOrEqual(23);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Dark mode: the message options icon stands out from the background (3:1 for UI parts).
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Dark mode check');
+    await box.press('Enter');
+    const options = bubble(page, 'Dark mode check').getByRole('button', { name: 'Message options' });
+    await options.waitFor();
+    const look = await options.evaluate((el) => {
+      let bg = 'rgba(0, 0, 0, 0)';
+      for (let n: Element | null = el; n && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); n = n.parentElement)
+        bg = getComputedStyle(n).backgroundColor;
+      return { color: getComputedStyle(el).color, opacity: Number(getComputedStyle(el).opacity), bg };
+    });
+    const alpha = Number(/rgba\([^)]*,\s*([\d.]+)\)/.exec(look.color)?.[1] ?? 1) * look.opacity;
+    const [fg, bgL] = [luminance(look.color), luminance(look.bg)];
+    const blended = fg * alpha + bgL * (1 - alpha); // close enough for a grey on a grey
+    expect(luminance(look.bg)).toBeLessThan(0.05); // really dark
+    expect(contrast(blended, bgL)).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page);
+
+    // An error toast on the chat screen does not cover the attach, camera and emoji buttons.
+    const big = Buffer.alloc(3 * 1024 * 1024, 1);
+    await page
+      .getByTestId('chat-file-input')
+      .setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: big });
+    const toast = page.getByText(/File too large/);
+    await toast.waitFor();
+    const t = (await toast.boundingBox())!;
+    for (const name of ['Attach files', 'Camera', 'Emoji', 'Send']) {
+      const c = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      const overlap = t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height;
+      expect(overlap, `toast covers ${name}`).toBe(false);
+    }
   });
 });
