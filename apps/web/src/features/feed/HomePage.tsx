@@ -135,7 +135,18 @@ export default function HomePage() {
           <>
             <CategoryFilter value={category} onChange={setCategory} />
             {feed.newCount > 0 && (
-              <Box sx={{ position: 'sticky', top: 12, zIndex: 2, display: 'flex', justifyContent: 'center', height: 0 }}>
+              <Box
+                sx={{
+                  position: 'sticky',
+                  top: 12,
+                  zIndex: 2,
+                  display: 'flex',
+                  justifyContent: 'center',
+                  alignItems: 'flex-start',
+                  height: 0,
+                  overflow: 'visible',
+                }}
+              >
                 <Button
                   variant="contained"
                   size="small"
