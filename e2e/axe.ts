@@ -24,9 +24,7 @@ export async function axeViolations(page: Page, opts: { exclude?: string[] } = {
   // Judge the settled screen, not a dialog half-way through its fade-in.
   // (Spinners and skeletons animate forever; they are left out.)
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ content: await axeSource() });

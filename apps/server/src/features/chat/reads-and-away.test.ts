@@ -60,9 +60,7 @@ describe('chat messages for away members, and read marks', () => {
     const unread = nextEvent<number>(sb, Events.unreadMessageCount);
     await ask<MessageDto>(sa, Events.sendMessage, { id: 'c-1', message: 'Namaste!', to_cid: chatId });
     expect(await unread).toBe(1);
-    await expect
-      .poll(async () => (await outbox(t.dataDir)).filter((m) => m.to.includes(b.email)).length)
-      .toBe(1);
+    await expect.poll(async () => (await outbox(t.dataDir)).filter((m) => m.to.includes(b.email)).length).toBe(1);
     const [row] = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, b.id));
     expect(row?.n).toBe(0);
   });

@@ -73,70 +73,71 @@ export function ChatList({
             const last = c.messages[0];
             const unread = c.unread ?? 0;
             const text =
-              preview(c, LIMITS.lastMessagePreview) || (c.sender.type === 'group' ? 'Group created' : 'No messages yet');
+              preview(c, LIMITS.lastMessagePreview) ||
+              (c.sender.type === 'group' ? 'Group created' : 'No messages yet');
             const time = last ? formatTime(last.timestamp) : '';
             // The row's name reads what the row shows, in order: who, the last message, when, how many unread.
             // The row's name is what it shows, in order (who, last message, when, unread), plus words
             // for screen readers; the avatar and the drawn count are left out of it.
             return (
               <ListItem key={c.id} disablePadding>
-              <ListItemButton selected={c.id === selectedId} onClick={() => onSelect(c)}>
-                <ListItemAvatar>
-                  <Badge
-                    overlap="circular"
-                    variant="dot"
-                    color="success"
-                    invisible={!c.sender.online}
-                    anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-                    aria-hidden
-                  >
-                    <Avatar src={c.sender.avatar ?? undefined} alt={c.sender.name}>
-                      {c.sender.type === 'group' ? <GroupsOutlined /> : c.sender.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </Badge>
-                </ListItemAvatar>
-                <ListItemText
-                  primary={
-                    <>
-                      <VisuallyHidden>Chat with </VisuallyHidden>
-                      {c.sender.name}
-                      <VisuallyHidden>,</VisuallyHidden>
-                    </>
-                  }
-                  secondary={text}
-                  slotProps={{
-                    primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
-                    secondary: { noWrap: true, sx: { fontWeight: unread > 0 ? 600 : 400 } },
-                  }}
-                  sx={{ minWidth: 0 }}
-                />
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1 }}>
-                  {last && (
-                    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      <VisuallyHidden>, </VisuallyHidden>
-                      {time}
-                    </Typography>
-                  )}
-                  {unread > 0 && (
-                    <Box
-                      sx={{
-                        bgcolor: 'error.main',
-                        color: 'error.contrastText',
-                        borderRadius: 5,
-                        px: 0.75,
-                        minWidth: 20,
-                        textAlign: 'center',
-                        fontSize: 12,
-                        fontWeight: 700,
-                      }}
+                <ListItemButton selected={c.id === selectedId} onClick={() => onSelect(c)}>
+                  <ListItemAvatar>
+                    <Badge
+                      overlap="circular"
+                      variant="dot"
+                      color="success"
+                      invisible={!c.sender.online}
+                      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+                      aria-hidden
                     >
-                      <VisuallyHidden>, </VisuallyHidden>
-                      {unread > 99 ? '99+' : unread}
-                      <VisuallyHidden> unread</VisuallyHidden>
-                    </Box>
-                  )}
-                </Box>
-              </ListItemButton>
+                      <Avatar src={c.sender.avatar ?? undefined} alt={c.sender.name}>
+                        {c.sender.type === 'group' ? <GroupsOutlined /> : c.sender.name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                    </Badge>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={
+                      <>
+                        <VisuallyHidden>Chat with </VisuallyHidden>
+                        {c.sender.name}
+                        <VisuallyHidden>,</VisuallyHidden>
+                      </>
+                    }
+                    secondary={text}
+                    slotProps={{
+                      primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
+                      secondary: { noWrap: true, sx: { fontWeight: unread > 0 ? 600 : 400 } },
+                    }}
+                    sx={{ minWidth: 0 }}
+                  />
+                  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1 }}>
+                    {last && (
+                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        <VisuallyHidden>, </VisuallyHidden>
+                        {time}
+                      </Typography>
+                    )}
+                    {unread > 0 && (
+                      <Box
+                        sx={{
+                          bgcolor: 'error.main',
+                          color: 'error.contrastText',
+                          borderRadius: 5,
+                          px: 0.75,
+                          minWidth: 20,
+                          textAlign: 'center',
+                          fontSize: 12,
+                          fontWeight: 700,
+                        }}
+                      >
+                        <VisuallyHidden>, </VisuallyHidden>
+                        {unread > 99 ? '99+' : unread}
+                        <VisuallyHidden> unread</VisuallyHidden>
+                      </Box>
+                    )}
+                  </Box>
+                </ListItemButton>
               </ListItem>
             );
           })}

@@ -101,7 +101,10 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
       }}
     >
       {hasMedia && (
-        <Box data-testid="post-media" sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}>
+        <Box
+          data-testid="post-media"
+          sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}
+        >
           <PostMedia media={post.mediaDetails} maxHeight={720} />
         </Box>
       )}
@@ -137,12 +140,7 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
           </Button>
         </Box>
       </Box>
-      <ShareDialog
-        open={sharing}
-        postId={post.post_id}
-        text={post.content}
-        onClose={() => setSharing(false)}
-      />
+      <ShareDialog open={sharing} postId={post.post_id} text={post.content} onClose={() => setSharing(false)} />
       <Dialog open={askSignIn} onClose={() => setAskSignIn(false)} aria-labelledby="like-signin-title">
         <DialogTitle id="like-signin-title">{UxMessages.signInToLike}</DialogTitle>
         <DialogContent>
