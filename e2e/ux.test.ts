@@ -393,3 +393,44 @@ describe('visual fixes', () => {
     }
   });
 });
+
+describe('one time zone', () => {
+  it("a new-device sign-in notice carries no server clock time; its time shows in the browser's zone", async () => {
+    const a = await createUser(e2e.db, { name: 'Asha Gurung' });
+    const signIn = async (page: Page) => {
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(a.email);
+      await page.getByLabel('Password', { exact: true }).fill(a.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/home');
+    };
+    // Two browsers far from the server's zone (Asia/Kathmandu): the second sign-in is a new device.
+    const contexts = await Promise.all(
+      ['America/Los_Angeles', 'Pacific/Auckland'].map((timezoneId) =>
+        e2e.browser.newContext({ baseURL: e2e.baseUrl, timezoneId, viewport: desktop }),
+      ),
+    );
+    try {
+      const [first, second] = await Promise.all(contexts.map((c) => c.newPage()));
+      await signIn(first!);
+      await signIn(second!);
+      const bell = main(first!).getByRole('button', { name: /Notifications/ });
+      await expect.poll(() => bell.locator(visibleBadge).textContent(), { timeout: 10_000 }).toBe('1');
+      await bell.click();
+      const item = first!.getByTestId('notification-item').filter({ hasText: 'New sign-in' });
+      await item.waitFor();
+      const text = (await item.locator('p').first().textContent()) ?? '';
+      expect(text).toMatch(/^New sign-in to your account from /);
+      expect(text).not.toMatch(/\d{1,2}:\d{2}/); // no time of day in some other zone
+      const shown = (await item.locator('p.MuiTypography-caption').first().textContent()) ?? '';
+      const local = await first!.evaluate(() => {
+        const f = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+        const now = Date.now();
+        return [f.format(now - 60_000), f.format(now), f.format(now + 60_000)];
+      });
+      expect(local).toContain(shown); // the browser's own zone (Los Angeles here)
+    } finally {
+      await Promise.all(contexts.map((c) => c.close()));
+    }
+  });
+});
