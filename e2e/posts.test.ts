@@ -88,8 +88,8 @@ describe('posts and the home feed', () => {
     await card.waitFor();
 
     // B likes: the count moves at once, and A hears about it live.
-    await card.getByRole('button', { name: /^Like \(0 likes\)$/ }).click();
-    await card.getByRole('button', { name: /^Unlike \(1 likes\)$/ }).waitFor();
+    await card.getByRole('button', { name: 'Like, 0 likes', exact: true }).click();
+    await card.getByRole('button', { name: 'Unlike, 1 likes', exact: true }).waitFor();
     await expect.poll(() => badge(pageA).textContent(), { timeout: 10_000 }).toBe('1');
     await pageA.getByText(`@${b.username} liked your post`).first().waitFor();
 
@@ -159,12 +159,12 @@ describe('posts and the home feed', () => {
     await share.getByRole('button', { name: 'Copy link' }).click();
     await pageA.getByText(Messages.post.linkCopied).waitFor();
     await share.getByRole('button', { name: 'Close' }).click();
-    await article.getByRole('button', { name: 'Share (1)' }).waitFor();
+    await article.getByRole('button', { name: 'Share, 1', exact: true }).waitFor();
     // Counted on the server too: a fresh load shows it.
     await pageA.reload();
     await pageA
       .getByRole('article', { name: /Post by/ })
-      .getByRole('button', { name: 'Share (1)' })
+      .getByRole('button', { name: 'Share, 1', exact: true })
       .waitFor();
   });
 });

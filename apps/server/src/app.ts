@@ -26,6 +26,7 @@ import { notificationsSocketModule } from './features/notifications/events.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { peopleSocketModule } from './features/people/events.js';
 import { postsSocketModule } from './features/posts/events.js';
+import { livePostsSocketModule } from './features/posts/live.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { notificationJobs } from './features/notifications/jobs.js';
 import { publishNotifications } from './features/notifications/publish.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sessionSocketModule(deps),
       notificationsSocketModule(deps),
       postsSocketModule(deps),
+      livePostsSocketModule(deps),
       chatSocketModule(deps),
       peopleSocketModule(deps),
       settingsSocketModule(deps),

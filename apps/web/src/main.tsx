@@ -7,6 +7,7 @@ import { AppThemeProvider } from './app/theme';
 import { installMediaContextMenuBlock } from './lib/blockMediaContextMenu';
 import { registerServiceWorker } from './lib/pwa';
 import { ToastProvider } from './lib/toast';
+import './app/fonts.css';
 
 installMediaContextMenuBlock();
 registerServiceWorker();

@@ -95,6 +95,9 @@ export const sharedPostPreviewSchema = z.object({
   media: z.array(z.string()),
   mediaDetails: z.array(postMediaSchema),
   link: linkMetaSchema.nullable(),
+  /** Counts shown beside the visitor's like and share buttons. */
+  likes: z.number().int().optional(),
+  shares: z.number().int().optional(),
 });
 export type SharedPostPreview = z.infer<typeof sharedPostPreviewSchema>;
 

@@ -147,6 +147,14 @@ export const Events = {
   callAccepted: 'call-accepted',
   userLeft: 'user-left',
   callEnded: 'call-ended',
+
+  // Ours, live updates (issue 19): read marks, new posts in an open feed, comments on an open post.
+  chatRead: 'chat_read',
+  watchFeed: 'watch_feed',
+  unwatchFeed: 'unwatch_feed',
+  newPost: 'new_post',
+  watchPost: 'watch_post',
+  unwatchPost: 'unwatch_post',
 } as const;
 
 export type EventName = (typeof Events)[keyof typeof Events];

@@ -13,3 +13,4 @@ export * from './settings.js';
 export * from './calls.js';
 export * from './reels.js';
 export * from './features.js';
+export * from './ux.js';

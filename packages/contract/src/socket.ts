@@ -34,6 +34,7 @@ import {
   suggestFeaturePayloadSchema,
 } from './features.js';
 import { reelClientEventSchemas, reelServerEventSchemas, reelsPageSchema } from './reels.js';
+import { chatReadSchema, newPostSchema } from './ux.js';
 
 const none = z.tuple([]);
 const sdpTooLong = 'A session description may be at most 100000 characters long.';
@@ -111,6 +112,10 @@ export const clientEventSchemas = {
     }),
   ),
   [Events.searchUser]: one(searchText),
+  [Events.watchFeed]: none,
+  [Events.unwatchFeed]: none,
+  [Events.watchPost]: one(idSchema),
+  [Events.unwatchPost]: one(idSchema),
 
   // Posts, feed, comments
   [Events.likePost]: one(z.object({ post_id: idSchema })),
@@ -233,6 +238,8 @@ export const serverEventSchemas = {
   [Events.presence]: z.object({ uid: idSchema, online: z.boolean() }),
   [Events.messageUpdated]: messageSchema.extend({ chatId: idSchema }),
   [Events.messageDeleted]: z.object({ mid: idSchema, chatId: idSchema }),
+  [Events.chatRead]: chatReadSchema,
+  [Events.newPost]: newPostSchema,
 
   [Events.comments]: z.object({ post_id: idSchema, comments: z.array(commentSchema) }),
   [Events.fetchOnePost]: postSchema,

@@ -20,6 +20,18 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export function loggerOptions(level: string): LoggerOptions {
-  return { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+/**
+ * JSON lines for machines; readable, coloured lines (pino-pretty) when a person watches a terminal.
+ * Redaction happens before either, so the pretty mode shows no more than the JSON one.
+ */
+export function loggerOptions(level: string, pretty = process.stdout.isTTY === true): LoggerOptions {
+  const base: LoggerOptions = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  if (!pretty) return base;
+  return {
+    ...base,
+    transport: {
+      target: 'pino-pretty',
+      options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false },
+    },
+  };
 }

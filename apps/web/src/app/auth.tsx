@@ -13,6 +13,34 @@ export interface AuthState {
   login: (user: CurrentUser) => void;
   logout: () => void;
   refresh: () => Promise<void>;
+  /**
+   * True after this browser signed out on purpose: the page that was open then is the previous member's,
+   * so sign-in must not carry it over as `next` (it would land the next member there).
+   */
+  signedOut: boolean;
+}
+
+const SIGNED_OUT_KEY = 'sajha.signedOut';
+/**
+ * On a fresh page load the flag holds only when the browser went back or forward into the app after a
+ * sign-out in this tab (a page from the previous member's history); a page opened anew may ask for
+ * `next` as usual.
+ */
+function readSignedOut(): boolean {
+  try {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return sessionStorage.getItem(SIGNED_OUT_KEY) === '1' && nav?.type === 'back_forward';
+  } catch {
+    return false;
+  }
+}
+function writeSignedOut(value: boolean): void {
+  try {
+    if (value) sessionStorage.setItem(SIGNED_OUT_KEY, '1');
+    else sessionStorage.removeItem(SIGNED_OUT_KEY);
+  } catch {
+    // storage blocked: the in-memory flag still covers this page
+  }
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -20,11 +48,17 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [isLoading, setLoading] = useState(true);
+  const [signedOut, setSignedOut] = useState(readSignedOut);
 
   const refresh = useCallback(async () => {
     try {
       const res = await call(Routes.checkAuth);
-      setUser(res.ok ? ((res.data as { user: CurrentUser }).user ?? null) : null);
+      const found = res.ok ? ((res.data as { user?: CurrentUser }).user ?? null) : null;
+      setUser(found);
+      if (found) {
+        writeSignedOut(false);
+        setSignedOut(false);
+      }
     } catch (err) {
       console.warn('auth check failed', err);
       setUser(null);
@@ -37,15 +71,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  const login = useCallback((u: CurrentUser) => setUser(u), []);
+  const login = useCallback((u: CurrentUser) => {
+    writeSignedOut(false);
+    setSignedOut(false);
+    setUser(u);
+  }, []);
   const logout = useCallback(() => {
+    writeSignedOut(true);
+    setSignedOut(true);
     setUser(null);
     void call(Routes.logout).catch(() => undefined);
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ isAuthenticated: user !== null, isLoading, user, login, logout, refresh }),
-    [user, isLoading, login, logout, refresh],
+    () => ({ isAuthenticated: user !== null, isLoading, user, login, logout, refresh, signedOut }),
+    [user, isLoading, login, logout, refresh, signedOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

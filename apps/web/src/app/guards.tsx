@@ -12,12 +12,16 @@ export function FullPageSpinner() {
   );
 }
 
-/** Protected routes: signed-out visitors go to /signin, remembering where they were going. */
+/**
+ * Protected routes: signed-out visitors go to /signin, remembering where they were going. Not after a
+ * sign-out in this tab: that page belonged to the member who left, so the next one starts at /home.
+ */
 export function RequireAuth() {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, signedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
   if (!isAuthenticated) {
+    if (signedOut) return <Navigate to="/signin" replace />;
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/signin?next=${encodeURIComponent(next)}`} replace />;
   }

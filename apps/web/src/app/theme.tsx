@@ -29,7 +29,21 @@ export const theme = createTheme({
   breakpoints: { values: { ...BREAKPOINTS } },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+    // Installed Devanagari and emoji fonts first; the web fonts (app/fonts.css) only where none exist.
+    fontFamily: [
+      'system-ui',
+      '-apple-system',
+      '"Segoe UI"',
+      'Roboto',
+      '"Noto Sans"',
+      '"Nirmala UI"',
+      '"Kohinoor Devanagari"',
+      '"Noto Sans Devanagari"',
+      '"Apple Color Emoji"',
+      '"Segoe UI Emoji"',
+      '"Noto Color Emoji"',
+      'sans-serif',
+    ].join(', '),
     button: { textTransform: 'none', fontWeight: 600 },
   },
 });

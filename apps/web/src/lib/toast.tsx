@@ -73,6 +73,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
+  // On the chat screen the composer (attach, camera, emoji, send) sits at the bottom: toasts go on top
+  // there. Read at render, which every new toast causes (the provider sits outside the router).
+  const onTop = typeof window !== 'undefined' && window.location.pathname.startsWith('/message');
 
   return (
     <ToastContext.Provider value={api}>
@@ -83,8 +86,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           position: 'fixed',
           left: '50%',
           transform: 'translateX(-50%)',
-          // Clear of the mobile bottom bar of the signed-in shell.
-          bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', md: 24 },
+          // Clear of the mobile bottom bar of the signed-in shell, or of the chat composer.
+          ...(onTop
+            ? { top: { xs: 'calc(12px + env(safe-area-inset-top))', md: 16 } }
+            : { bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', md: 24 } }),
           zIndex: (theme) => theme.zIndex.snackbar,
           width: 'min(420px, calc(100vw - 24px))',
           display: 'flex',

@@ -2,7 +2,7 @@
  * The signed-in shell (part 1 §2): a sidebar from md up (220 px, 240 px from lg), a bottom bar and a
  * slide-in navigation on small screens (the drawer locks page scroll while open), and the content.
  */
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
@@ -30,6 +30,7 @@ import { ColorModeToggle } from '../app/theme';
 import { usePublicConfig } from '../lib/publicConfig';
 import { LogoutDialog } from './LogoutDialog';
 import { NAV_ITEMS, type NavItem } from './navItems';
+import { VisuallyHidden } from '../lib/VisuallyHidden';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
 const CreatePostDialog = lazy(() =>
@@ -50,12 +51,26 @@ function NavList({
   const render = (item: NavItem) => {
     const icon =
       item.kind !== 'external' && item.badge ? (
-        <Badge color="error" badgeContent={counts[item.badge]} invisible={counts[item.badge] === 0} max={99}>
+        <Badge
+          color="error"
+          badgeContent={counts[item.badge]}
+          invisible={counts[item.badge] === 0}
+          max={99}
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           {item.icon}
         </Badge>
       ) : (
         item.icon
       );
+    // The badge is drawn, not read: screen readers get the count as words in the entry's label.
+    const count = item.kind !== 'external' && item.badge ? counts[item.badge] : 0;
+    const label = (
+      <>
+        {item.label}
+        {count > 0 && <VisuallyHidden>{`, ${count} unread`}</VisuallyHidden>}
+      </>
+    );
     if (item.kind === 'link') {
       const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
       return (
@@ -68,7 +83,7 @@ function NavList({
           aria-current={active ? 'page' : undefined}
         >
           <ListItemIcon>{icon}</ListItemIcon>
-          <ListItemText primary={item.label} />
+          <ListItemText primary={label} />
         </ListItemButton>
       );
     }
@@ -85,7 +100,7 @@ function NavList({
     return (
       <ListItemButton key={item.label} onClick={() => onAction(item.action)}>
         <ListItemIcon>{icon}</ListItemIcon>
-        <ListItemText primary={item.label} />
+        <ListItemText primary={label} />
       </ListItemButton>
     );
   };
@@ -106,7 +121,7 @@ function ProfileBlock({ onLogout }: { onLogout: () => void }) {
         alt={user.name}
         component={RouterLink}
         to="/profile"
-        sx={{ width: 36, height: 36 }}
+        sx={{ width: 36, height: 36, textDecoration: 'none' }}
       >
         {user.name.slice(0, 1).toUpperCase()}
       </Avatar>
@@ -162,7 +177,7 @@ export default function AppLayout() {
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [pending, setPending] = useState<null | 'createPost'>(null);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
-  const { unreadMessages } = useRealtime();
+  const { unreadMessages, unreadNotifications } = useRealtime();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -178,31 +193,62 @@ export default function AppLayout() {
     setConfirmLogout(true);
   };
   const navIcon = (label: string) => NAV_ITEMS.find((i) => i.label === label)!.icon;
-  const bottomItems: ({ label: string; value: string; icon: ReactElement; ariaLabel: string } & (
+  // Names come from the (often visually hidden) labels, so they include what the icons show;
+  // drawn counts are hidden from screen readers and spoken as words in the label instead.
+  const count = (n: number, what: string) => (n > 0 ? <VisuallyHidden>{`, ${n} unread${what}`}</VisuallyHidden> : null);
+  const bottomItems: ({ value: string; icon: ReactElement; label: ReactNode } & (
     { to: string } | { onClick: () => void }
   ))[] = [
-    { label: 'Home', value: '/home', icon: navIcon('Home'), ariaLabel: 'Home', to: '/home' },
-    { label: 'Clips', value: '/clips', icon: navIcon('Clips'), ariaLabel: 'Clips', to: '/clips' },
+    { label: 'Home', value: '/home', icon: navIcon('Home'), to: '/home' },
+    { label: 'Clips', value: '/clips', icon: navIcon('Clips'), to: '/clips' },
     {
-      label: 'Create',
+      label: (
+        <>
+          Create<VisuallyHidden> Post</VisuallyHidden>
+        </>
+      ),
       value: 'create',
       icon: navIcon('Create Post'),
-      ariaLabel: 'Create Post',
       onClick: () => onAction('createPost'),
     },
     {
-      label: 'Messages',
+      label: <>Messages{count(unreadMessages, '')}</>,
       value: '/message',
       icon: (
-        <Badge color="error" badgeContent={unreadMessages} invisible={unreadMessages === 0} max={99}>
+        <Badge
+          color="error"
+          badgeContent={unreadMessages}
+          invisible={unreadMessages === 0}
+          max={99}
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           {navIcon('Messages')}
         </Badge>
       ),
-      ariaLabel: 'Messages',
       to: '/message',
     },
-    { label: 'Friends', value: '/friends', icon: navIcon('Friends'), ariaLabel: 'Friends', to: '/friends' },
-    { label: 'Menu', value: 'menu', icon: <MenuOutlined />, ariaLabel: 'Open menu', onClick: () => setMenuOpen(true) },
+    { label: 'Friends', value: '/friends', icon: navIcon('Friends'), to: '/friends' },
+    {
+      // Notifications live in the drawer on small screens; their count shows on the button that opens it.
+      label: (
+        <>
+          <VisuallyHidden>Open </VisuallyHidden>Menu{count(unreadNotifications, ' notifications')}
+        </>
+      ),
+      value: 'menu',
+      icon: (
+        <Badge
+          color="error"
+          badgeContent={unreadNotifications}
+          invisible={unreadNotifications === 0}
+          max={99}
+          slotProps={{ badge: { 'aria-hidden': true, 'data-testid': 'menu-notifications-badge' } as object }}
+        >
+          <MenuOutlined />
+        </Badge>
+      ),
+      onClick: () => setMenuOpen(true),
+    },
   ];
   const sidebar = <SidebarContent onAction={onAction} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />;
   const bottomValue = ['/home', '/clips', '/message', '/friends'].find((p) => pathname.startsWith(p)) ?? false;
@@ -257,7 +303,6 @@ export default function AppLayout() {
               label={item.label}
               value={item.value}
               icon={item.icon}
-              aria-label={item.ariaLabel}
               {...('to' in item ? { component: RouterLink, to: item.to } : { onClick: item.onClick })}
             />
           ))}

@@ -76,15 +76,12 @@ export async function noticeNewDevice(
   userId: string,
 ): Promise<void> {
   if (!(await rememberDevice(deps, req, reply, userId))) return;
-  const when = new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: deps.config.timeZone,
-  }).format(new Date());
+  // No clock time in the text: the server's zone is not the member's, and the notification's own
+  // time is shown beside it in the member's browser zone (one zone everywhere).
   await notify(deps, userId, {
     type: 'login',
     priority: 'high',
-    message: `New sign-in to your account from ${describeBrowser(req.headers['user-agent'] ?? '')} on ${when}. If this was not you, reset your password.`,
+    message: `New sign-in to your account from ${describeBrowser(req.headers['user-agent'] ?? '')}. If this was not you, reset your password.`,
     actions: [{ label: 'Review security', type: 'link', url: '/settings/security' }],
     tag: 'login',
   });

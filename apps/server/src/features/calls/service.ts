@@ -6,6 +6,7 @@
 import { CallTexts, Messages, type CallPeer, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
+import { notifyAway } from '../notifications/away.js';
 import { notify } from '../notifications/service.js';
 import { isBlockedEitherWay } from '../people/blocks.js';
 import { recordCallInChat } from './history.js';
@@ -93,8 +94,11 @@ export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: strin
   });
   scheduleRingTimeout(deps, room);
   ring(deps, calleeId, { roomId: room.id, caller: { uid: me.uid, name: me.name, avatar: me.avatar } });
-  await notify(deps, calleeId, {
+  // The ringing prompt is the in-app signal; a push titled "Incoming call" reaches a member who is away,
+  // without adding every ring to the bell (a missed call does go there, below).
+  await notifyAway(deps, calleeId, {
     type: 'call',
+    title: 'Incoming call',
     message: CallTexts.incomingFrom(me.name),
     priority: 'high',
     actorId: me.uid,

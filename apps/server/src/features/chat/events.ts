@@ -9,6 +9,7 @@ import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { userRoom } from '../../realtime/types.js';
 import { chatRoom } from './presence.js';
+import { announceRead } from './reads.js';
 import { requireMember } from './repo.js';
 import * as chat from './service.js';
 
@@ -54,7 +55,10 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
         async ([chatId, opts]) => {
           const page = await chat.getMessages(deps, me.uid, chatId, opts ?? {});
           socket.emit(Events.chatMessages, page.messages);
-          if (page.read) await unread();
+          if (page.read) {
+            await unread();
+            await announceRead(deps, chatId, me.uid);
+          }
           return page.messages;
         },
         log,
@@ -71,6 +75,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
             await deps.presence.add(chatRoom(chatId), me.uid);
           }
           await unread();
+          await announceRead(deps, chatId, me.uid);
         },
         log,
       );

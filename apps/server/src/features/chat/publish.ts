@@ -7,7 +7,8 @@ import { Events, LIMITS, type ChatDto, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { EventBus } from '../../events/bus.js';
 import { userRoom, type IoServer } from '../../realtime/types.js';
-import { notify } from '../notifications/service.js';
+import { notifyAway } from '../notifications/away.js';
+import { announceRead, readMarksFor } from './reads.js';
 import { viewersAmong } from './presence.js';
 import { markReadMany, presenceAudienceOf, unreadInChatFor, unreadTotals } from './repo.js';
 
@@ -53,19 +54,21 @@ export function publishChat(deps: AppDeps, bus: EventBus, io: IoServer): void {
     const others = memberIds.filter((uid) => uid !== sender.uid);
     const viewers = await viewersAmong(deps, chatId, others);
     const away = others.filter((uid) => !viewers.has(uid));
-    // Members looking at the chat have read it; one statement for all of them.
+    // Members looking at the chat have read it; one statement for all of them, and "Seen" goes out.
     await markReadMany(deps.db, chatId, [...viewers], message.id);
+    await announceRead(deps, chatId, ...viewers);
     if (away.length === 0) return;
 
     const preview = message.content.trim() || (message.attachments.length > 0 ? '📎 Attachment' : '');
     io.to(rooms(away)).emit(Events.newMessage, { name: sender.name, message: preview, avatar: sender.avatar });
     await sendUnread(away);
-    // One notification per unread run: only for members for whom this is the first unread message.
+    // One push/mail per unread run: only for members for whom this is the first unread message. The
+    // messages badge counts messages; the bell is for the other types, so nothing goes to its list.
     const unreadHere = await unreadInChatFor(deps.db, chatId, away);
     const direct = memberIds.length === 2;
     for (const uid of away) {
       if ((unreadHere.get(uid) ?? 0) > 1) continue;
-      await notify(deps, uid, {
+      await notifyAway(deps, uid, {
         type: 'message',
         message: `${sender.name}: ${preview.slice(0, LIMITS.lastMessagePreview)}`,
         actorId: sender.uid,
@@ -96,6 +99,12 @@ export function publishChat(deps: AppDeps, bus: EventBus, io: IoServer): void {
   });
 
   bus.subscribe('chat.unread', ({ userIds }) => sendUnread(userIds));
+
+  bus.subscribe('chat.read', async ({ chatId, readerIds }) => {
+    for (const { userId, upTo } of await readMarksFor(deps, chatId, readerIds)) {
+      io.to(userRoom(userId)).emit(Events.chatRead, { chatId, upTo: upTo.toISOString() });
+    }
+  });
 
   bus.subscribe('presence.changed', async ({ userId, online }) => {
     const audience = await presenceAudienceOf(deps.db, userId);

@@ -79,8 +79,9 @@ export async function listChats(deps: AppDeps, me: string, only?: string[]): Pro
   const out: ChatDto[] = [];
   for (const { chat } of mine) {
     const last = lastBy.get(chat.id);
-    // An empty direct chat shows only to the member who opened it, not to the one it was opened with.
-    if (chat.kind === 'direct' && !last && chat.createdBy !== me && !only) continue;
+    // An empty direct chat is listed to nobody: opening /message/@x shows it to the opener (from
+    // chat_started) but it joins anyone's list only once a message is sent.
+    if (chat.kind === 'direct' && !last && !only) continue;
     const people = others.filter((o) => o.chatId === chat.id);
     const dto = presentChat(chat, {
       counterpart: people[0],

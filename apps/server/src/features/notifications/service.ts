@@ -16,6 +16,8 @@ import { queuePush } from './push.js';
 
 export interface NotifyInput {
   type: string;
+  /** The push notification's title (default "Sajha"), e.g. "Incoming call". */
+  title?: string;
   message: string;
   priority?: 'low' | 'normal' | 'high';
   actions?: { label: string; type: string; url: string }[];
@@ -90,7 +92,7 @@ export async function notify(
   const quiet = !bypassesQuietHours(input.type) && inQuietHours(prefs, now, deps.config.timeZone);
   if (prefs.webPush[key] && !quiet) {
     pushQueued = await queuePush(deps, userId, {
-      title: 'Sajha',
+      title: input.title ?? 'Sajha',
       body: input.message,
       tag: input.tag ?? input.type,
       url,

@@ -7,6 +7,7 @@ import type { SocketModule } from '../../realtime/index.js';
 import { postRoom } from './publish.js';
 import { addComment, addReply, listComments } from './comments.js';
 import { hideProfileStatus, profileStatus, spotlight } from './home.js';
+import { shareComments } from './live.js';
 import { deletePost, editPost, fetchFeed, getPost, recordShare, toggleLike } from './service.js';
 
 export function postsSocketModule(deps: AppDeps): SocketModule {
@@ -56,6 +57,7 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
         async ([{ postId, comment }]) => {
           const list = await addComment(deps, uid, postId, comment);
           socket.emit(Events.comments, { post_id: postId, comments: list });
+          shareComments(socket, postId, list);
           return list;
         },
         log,
@@ -67,6 +69,7 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
         async ([input]) => {
           const list = await addReply(deps, uid, input);
           socket.emit(Events.comments, { post_id: input.postId, comments: list });
+          shareComments(socket, input.postId, list);
           return list;
         },
         log,

@@ -64,6 +64,8 @@ export function presentPreview(row: PostRecord, media: PostMediaDto[]): SharedPo
     media: media.map((m) => m.url),
     mediaDetails: media,
     link: row.linkMeta,
+    likes: row.likeCount,
+    shares: row.shareCount,
   };
 }
 

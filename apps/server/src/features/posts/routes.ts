@@ -8,6 +8,7 @@ import { createPostFieldsSchema, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError, firstIssue } from '../../platform/errors.js';
+import { announceNewPost } from './live.js';
 import { linkPreviewsFor } from './link-preview.js';
 import { createPost, getPreview } from './service.js';
 import { prepareUpload, UploadText, type PreparedFile, type Upload } from './uploads.js';
@@ -58,6 +59,7 @@ export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
       const prepared: PreparedFile[] = [];
       for (const u of uploads) prepared.push(await prepareUpload(u));
       const post = await createPost(deps, userId, parsed.data, prepared);
+      announceNewPost(deps, userId, post);
       return { success: true, message: Messages.post.created, post };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

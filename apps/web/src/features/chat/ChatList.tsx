@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,6 +17,7 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { useNavigate } from 'react-router';
 import { LIMITS, Messages, type ChatDto } from '@sajha/contract';
+import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { formatTime, preview } from './chatState';
 
 export function ChatList({
@@ -70,63 +72,73 @@ export function ChatList({
           {chats.map((c) => {
             const last = c.messages[0];
             const unread = c.unread ?? 0;
+            const text =
+              preview(c, LIMITS.lastMessagePreview) ||
+              (c.sender.type === 'group' ? 'Group created' : 'No messages yet');
+            const time = last ? formatTime(last.timestamp) : '';
+            // The row's name reads what the row shows, in order: who, the last message, when, how many unread.
+            // The row's name is what it shows, in order (who, last message, when, unread), plus words
+            // for screen readers; the avatar and the drawn count are left out of it.
             return (
-              <ListItemButton
-                key={c.id}
-                selected={c.id === selectedId}
-                onClick={() => onSelect(c)}
-                aria-label={`Chat with ${c.sender.name}`}
-              >
-                <ListItemAvatar>
-                  <Badge
-                    overlap="circular"
-                    variant="dot"
-                    color="success"
-                    invisible={!c.sender.online}
-                    anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-                  >
-                    <Avatar src={c.sender.avatar ?? undefined} alt={c.sender.name}>
-                      {c.sender.type === 'group' ? <GroupsOutlined /> : c.sender.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </Badge>
-                </ListItemAvatar>
-                <ListItemText
-                  primary={c.sender.name}
-                  secondary={
-                    preview(c, LIMITS.lastMessagePreview) ||
-                    (c.sender.type === 'group' ? 'Group created' : 'No messages yet')
-                  }
-                  slotProps={{
-                    primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
-                    secondary: { noWrap: true, sx: { fontWeight: unread > 0 ? 600 : 400 } },
-                  }}
-                  sx={{ minWidth: 0 }}
-                />
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1 }}>
-                  {last && (
-                    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(last.timestamp)}
-                    </Typography>
-                  )}
-                  {unread > 0 && (
-                    <Box
-                      aria-label={`${unread} unread`}
-                      sx={{
-                        bgcolor: 'error.main',
-                        color: 'error.contrastText',
-                        borderRadius: 5,
-                        px: 0.75,
-                        minWidth: 20,
-                        textAlign: 'center',
-                        fontSize: 12,
-                        fontWeight: 700,
-                      }}
+              <ListItem key={c.id} disablePadding>
+                <ListItemButton selected={c.id === selectedId} onClick={() => onSelect(c)}>
+                  <ListItemAvatar>
+                    <Badge
+                      overlap="circular"
+                      variant="dot"
+                      color="success"
+                      invisible={!c.sender.online}
+                      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+                      aria-hidden
                     >
-                      {unread > 99 ? '99+' : unread}
-                    </Box>
-                  )}
-                </Box>
-              </ListItemButton>
+                      <Avatar src={c.sender.avatar ?? undefined} alt={c.sender.name}>
+                        {c.sender.type === 'group' ? <GroupsOutlined /> : c.sender.name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                    </Badge>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={
+                      <>
+                        <VisuallyHidden>Chat with </VisuallyHidden>
+                        {c.sender.name}
+                        <VisuallyHidden>,</VisuallyHidden>
+                      </>
+                    }
+                    secondary={text}
+                    slotProps={{
+                      primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
+                      secondary: { noWrap: true, sx: { fontWeight: unread > 0 ? 600 : 400 } },
+                    }}
+                    sx={{ minWidth: 0 }}
+                  />
+                  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1 }}>
+                    {last && (
+                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        <VisuallyHidden>, </VisuallyHidden>
+                        {time}
+                      </Typography>
+                    )}
+                    {unread > 0 && (
+                      <Box
+                        sx={{
+                          bgcolor: 'error.main',
+                          color: 'error.contrastText',
+                          borderRadius: 5,
+                          px: 0.75,
+                          minWidth: 20,
+                          textAlign: 'center',
+                          fontSize: 12,
+                          fontWeight: 700,
+                        }}
+                      >
+                        <VisuallyHidden>, </VisuallyHidden>
+                        {unread > 99 ? '99+' : unread}
+                        <VisuallyHidden> unread</VisuallyHidden>
+                      </Box>
+                    )}
+                  </Box>
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -220,7 +220,8 @@ function BubbleInner({
               aria-label="Message options"
               size="small"
               onClick={(e) => setAnchor(e.currentTarget)}
-              sx={{ opacity: { xs: 0.6, md: 0.25 }, '&:focus-visible': { opacity: 1 } }}
+              // Visible in both modes (at 0.25 the grey icon vanished on the dark background).
+              sx={{ color: 'text.secondary', opacity: { xs: 1, md: 0.7 }, '&:focus-visible': { opacity: 1 } }}
             >
               <MoreVert fontSize="small" />
             </IconButton>

@@ -93,7 +93,13 @@ export function NewChatDialog({
       slotProps={{ paper: { sx: { maxWidth: LAYOUT.dialogMaxWidth } } }}
     >
       <DialogTitle id="new-chat-title">{tab === 'direct' ? 'New conversation' : 'New group'}</DialogTitle>
-      <Tabs value={tab} onChange={(_, v: 'direct' | 'group') => setTab(v)} variant="fullWidth">
+      <Tabs
+        value={tab}
+        onChange={(_, v: 'direct' | 'group') => setTab(v)}
+        variant="fullWidth"
+        // Inside the dialog's 24 px padding, like its title and fields.
+        sx={{ mx: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="direct" label="Direct" />
         <Tab value="group" label="Group" />
       </Tabs>

@@ -24,9 +24,11 @@ export interface ChatState {
   chats: ChatDto[];
   loaded: boolean;
   threads: Record<string, Thread>;
+  /** Per chat: one's own messages sent at or before this time are read by everyone else (chat_read). */
+  readUpTo: Record<string, string>;
 }
 
-export const initialChatState: ChatState = { chats: [], loaded: false, threads: {} };
+export const initialChatState: ChatState = { chats: [], loaded: false, threads: {}, readUpTo: {} };
 export const PAGE_SIZE = 30;
 const START_INDEX = 1_000_000;
 
@@ -41,7 +43,8 @@ export type ChatAction =
   | { type: 'updated'; chatId: string; message: MessageDto }
   | { type: 'deleted'; chatId: string; mid: string }
   | { type: 'presence'; uid: string; online: boolean }
-  | { type: 'read'; chatId: string };
+  | { type: 'read'; chatId: string }
+  | { type: 'readUpTo'; chatId: string; upTo: string };
 
 const emptyThread: Thread = { items: [], hasMore: true, loading: false, firstIndex: START_INDEX };
 
@@ -64,7 +67,26 @@ function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta
 const sameMessage = (a: MessageDto, b: MessageDto) =>
   a.id === b.id || (a.clientId !== undefined && a.clientId === b.clientId);
 
+/** Marks messages up to the chat's read mark as read, whatever order the mark and the messages came in. */
+function applyReadMark(state: ChatState, chatId: string): ChatState {
+  const upTo = state.readUpTo[chatId];
+  const thread = state.threads[chatId];
+  if (!upTo || !thread) return state;
+  const mark = Date.parse(upTo);
+  const seen = (m: UiMessage) => !m.pending && m.status !== 'read' && Date.parse(m.timestamp) <= mark;
+  if (!thread.items.some(seen)) return state;
+  return withThread(state, chatId, (t) => ({
+    ...t,
+    items: t.items.map((m) => (seen(m) ? { ...m, status: 'read' } : m)),
+  }));
+}
+
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  const next = reduce(state, action);
+  return 'chatId' in action && action.type !== 'loading' ? applyReadMark(next, action.chatId) : next;
+}
+
+function reduce(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'chats':
       return { ...state, chats: action.chats, loaded: true };
@@ -159,6 +181,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'read':
       return mapChat(state, action.chatId, (c) => ({ ...c, unread: 0 }));
+    case 'readUpTo': {
+      const before = state.readUpTo[action.chatId];
+      if (before && Date.parse(before) >= Date.parse(action.upTo)) return state;
+      return { ...state, readUpTo: { ...state.readUpTo, [action.chatId]: action.upTo } };
+    }
   }
 }
 

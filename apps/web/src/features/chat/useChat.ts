@@ -129,6 +129,7 @@ export function useChat(callbacks: ChatCallbacks) {
     const onDeleted = ({ mid, chatId }: { mid: string; chatId: string }) => dispatch({ type: 'deleted', chatId, mid });
     const onPresence = ({ uid, online }: { uid: string; online: boolean }) =>
       dispatch({ type: 'presence', uid, online });
+    const onRead = ({ chatId, upTo }: { chatId: string; upTo: string }) => dispatch({ type: 'readUpTo', chatId, upTo });
     const onTypes = (name: string) => {
       if (!openRef.current) return;
       window.clearTimeout(typingTimer);
@@ -143,7 +144,9 @@ export function useChat(callbacks: ChatCallbacks) {
     socket.on(Events.messageDeleted, onDeleted);
     socket.on(Events.presence, onPresence);
     socket.on(Events.typingName, onTypes);
+    socket.on(Events.chatRead, onRead);
     return () => {
+      socket.off(Events.chatRead, onRead);
       window.clearTimeout(typingTimer);
       socket.off(Events.chats, onChats);
       socket.off(Events.chatStarted, onStarted);

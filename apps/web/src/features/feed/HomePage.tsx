@@ -8,12 +8,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
+import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
+import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { FEED_CATEGORIES, LAYOUT, Messages, type FeedCategory } from '@sajha/contract';
+import { FEED_CATEGORIES, LAYOUT, Messages, UxMessages, type FeedCategory } from '@sajha/contract';
 import { PostCard } from '../posts/PostCard';
 import { usePostMutations } from '../posts/usePostMutations';
 import { ProfileStatusCard, useProfileStatus } from './ProfileStatusCard';
@@ -120,6 +122,8 @@ export default function HomePage() {
             value={current}
             onChange={(_e, v: 'feed' | 'status' | null) => v && setView(v)}
             aria-label="Show"
+            // The unselected button's default grey is too faint on this background (contrast under 4.5:1).
+            sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
             <ToggleButton value="feed">Feed</ToggleButton>
             <ToggleButton value="status">Status</ToggleButton>
@@ -130,6 +134,33 @@ export default function HomePage() {
         ) : (
           <>
             <CategoryFilter value={category} onChange={setCategory} />
+            {feed.newCount > 0 && (
+              <Box
+                sx={{
+                  position: 'sticky',
+                  top: 12,
+                  zIndex: 2,
+                  display: 'flex',
+                  justifyContent: 'center',
+                  alignItems: 'flex-start',
+                  height: 0,
+                  overflow: 'visible',
+                }}
+              >
+                <Button
+                  variant="contained"
+                  size="small"
+                  startIcon={<ArrowUpwardRounded />}
+                  onClick={() => {
+                    feed.refresh();
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                  sx={{ borderRadius: 5, boxShadow: 4 }}
+                >
+                  {UxMessages.newPosts(feed.newCount)}
+                </Button>
+              </Box>
+            )}
             <SpotlightCard />
             <Box component="section" aria-label="Posts" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               {feed.posts.map((p) => (

@@ -89,7 +89,12 @@ export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | 
           {percent}%
         </Typography>
       </Box>
-      <LinearProgress variant="determinate" value={percent} sx={{ my: 1.5, height: 8, borderRadius: 1 }} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={`Profile ${percent}% complete`}
+        sx={{ my: 1.5, height: 8, borderRadius: 1 }}
+      />
       <Alert severity={percent === 100 ? 'success' : 'warning'} sx={{ mb: 1.5 }}>
         {message}
       </Alert>

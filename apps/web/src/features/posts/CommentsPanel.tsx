@@ -1,7 +1,8 @@
 /**
  * Comments of one post: loads on mount with a spinner until they arrive; each comment can show or
  * hide its replies; a box adds a comment or a reply. New ones appear at once as 'You', 'Just now',
- * then the server's list (with real ids) replaces the local one. Blank text is never sent.
+ * then the server's list (with real ids) replaces the local one. Blank text is never sent. Comments
+ * and replies that others add while the panel is open arrive live.
  */
 import { useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -34,7 +35,12 @@ export const postComments: CommentsChannel = {
       if (p.post_id === id) onList(p.comments);
     };
     socket.on(Events.comments, onComments);
-    return () => socket.off(Events.comments, onComments);
+    // While open, others' new comments and replies arrive live (the post's viewers' room).
+    socket.emit(Events.watchPost, id);
+    return () => {
+      socket.off(Events.comments, onComments);
+      socket.emit(Events.unwatchPost, id);
+    };
   },
   fetch: (socket, id) => socket.emit(Events.fetchComments, id),
   add: (socket, postId, comment) => socket.emit(Events.addComment, { postId, comment }),
@@ -65,8 +71,17 @@ function Bubble(props: { author: string; image: string | null; text: string; dat
   );
 }
 
-function CommentItem({ comment, onReply }: { comment: CommentDto; onReply: (c: CommentDto) => void }) {
-  const [showReplies, setShowReplies] = useState(false);
+function CommentItem({
+  comment,
+  onReply,
+  showReplies,
+  onToggle,
+}: {
+  comment: CommentDto;
+  onReply: (c: CommentDto) => void;
+  showReplies: boolean;
+  onToggle: () => void;
+}) {
   const n = comment.replies.length;
   return (
     <Box component="li" sx={{ listStyle: 'none' }} data-testid="comment">
@@ -81,7 +96,7 @@ function CommentItem({ comment, onReply }: { comment: CommentDto; onReply: (c: C
           Reply
         </Button>
         {n > 0 && (
-          <Button size="small" onClick={() => setShowReplies((s) => !s)} aria-expanded={showReplies}>
+          <Button size="small" onClick={onToggle} aria-expanded={showReplies}>
             {showReplies ? 'Hide replies' : `Show replies (${n})`}
           </Button>
         )}
@@ -108,19 +123,27 @@ export function CommentsPanel({
   onAdded?: () => void;
   channel?: CommentsChannel;
 }) {
-  const { socket } = useRealtime();
+  const { socket, connected } = useRealtime();
   const [comments, setComments] = useState<CommentDto[] | null>(null);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<CommentDto | null>(null);
+  // Threads whose replies are shown; a member's own new reply opens its thread, so they see it.
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setOpen((set) => {
+      const next = new Set(set);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   useEffect(() => {
-    if (!socket) return;
+    if (!socket || !connected) return;
     const unsubscribe = channel.subscribe(socket, postId, setComments);
     channel.fetch(socket, postId);
     return () => {
       unsubscribe();
     };
-  }, [socket, postId, channel]);
+  }, [socket, connected, postId, channel]);
 
   const submit = () => {
     const value = text.trim();
@@ -132,6 +155,7 @@ export function CommentsPanel({
       setComments((list) =>
         (list ?? []).map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)),
       );
+      setOpen((set) => new Set(set).add(replyTo.id));
       channel.reply(socket, postId, replyTo.id, value);
     } else {
       const comment = { id, author: 'You', author_image: null, comment: value, date_commented: now, replies: [] };
@@ -161,7 +185,13 @@ export function CommentsPanel({
             sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
           >
             {comments.map((c) => (
-              <CommentItem key={c.id} comment={c} onReply={setReplyTo} />
+              <CommentItem
+                key={c.id}
+                comment={c}
+                onReply={setReplyTo}
+                showReplies={open.has(c.id)}
+                onToggle={() => toggle(c.id)}
+              />
             ))}
           </Box>
         )}

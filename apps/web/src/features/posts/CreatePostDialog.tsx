@@ -23,6 +23,8 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import {
   DURATIONS_MS,
   LIMITS,
+  capPostContent,
+  UxMessages,
   Messages,
   POST_CATEGORIES,
   VIDEO_EXTENSIONS,
@@ -100,6 +102,7 @@ export function CreatePostDialog({ open, onClose }: { open: boolean; onClose: ()
 function CreatePostForm({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const [content, setContent] = useState('');
+  const [cut, setCut] = useState(false);
   const [category, setCategory] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -164,12 +167,22 @@ function CreatePostForm({ onClose }: { onClose: () => void }) {
           fullWidth
           label="What's on your mind?"
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => {
+            // Typing stops at the limit; a longer paste is cut, and the member is told so.
+            const capped = capPostContent(e.target.value);
+            setContent(capped.text);
+            setCut(capped.cut);
+          }}
           error={tooLong}
           disabled={uploading}
           helperText={
-            <Box component="span" sx={{ display: 'block', textAlign: 'right' }} aria-live="polite">
-              {content.length}/{LIMITS.postContentMax}
+            <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }} aria-live="polite">
+              <Box component="span" role={cut ? 'status' : undefined} sx={{ color: 'text.primary', fontWeight: 600 }}>
+                {cut ? UxMessages.postTruncated : ''}
+              </Box>
+              <Box component="span" sx={{ flexShrink: 0 }}>
+                {content.length}/{LIMITS.postContentMax}
+              </Box>
             </Box>
           }
           sx={{ mt: 1 }}

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { LIMITS, Messages } from '@sajha/contract';
+import { capPostContent, LIMITS, Messages, UxMessages } from '@sajha/contract';
 
 export function EditPostDialog(props: {
   open: boolean;
@@ -25,6 +25,7 @@ export function EditPostDialog(props: {
 
 function EditForm({ initial, onClose, onSave }: { initial: string; onClose: () => void; onSave: (c: string) => void }) {
   const [text, setText] = useState(initial);
+  const [cut, setCut] = useState(false);
   const blank = text.trim().length === 0;
   const tooLong = text.length > LIMITS.postContentMax;
   return (
@@ -38,9 +39,17 @@ function EditForm({ initial, onClose, onSave }: { initial: string; onClose: () =
           fullWidth
           label="Post"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            const capped = capPostContent(e.target.value);
+            setText(capped.text);
+            setCut(capped.cut);
+          }}
           error={tooLong || blank}
-          helperText={blank ? Messages.post.contentEmpty : `${text.length}/${LIMITS.postContentMax}`}
+          helperText={
+            blank
+              ? Messages.post.contentEmpty
+              : `${cut ? `${UxMessages.postTruncated} ` : ''}${text.length}/${LIMITS.postContentMax}`
+          }
           sx={{ mt: 1 }}
         />
       </DialogContent>

@@ -71,7 +71,8 @@ export function PostActions({
         startIcon={post.liked ? <Favorite /> : <FavoriteBorder />}
         onClick={() => actions.toggleLike(post)}
         aria-pressed={post.liked}
-        aria-label={post.liked ? `Unlike (${post.likes} likes)` : `Like (${post.likes} likes)`}
+        // Names contain the visible count (not in parentheses, which screen-reader naming checks drop).
+        aria-label={post.liked ? `Unlike, ${post.likes} likes` : `Like, ${post.likes} likes`}
         sx={{ flex: 1 }}
       >
         {post.likes}
@@ -81,7 +82,7 @@ export function PostActions({
           color="inherit"
           startIcon={<ChatBubbleOutline />}
           onClick={onComments}
-          aria-label={`Comments (${post.comments ?? 0})`}
+          aria-label={`Comments, ${post.comments ?? 0}`}
           sx={{ flex: 1 }}
         >
           {post.comments ?? 0}
@@ -91,7 +92,7 @@ export function PostActions({
         color="inherit"
         startIcon={<ShareOutlined />}
         onClick={() => setSharing(true)}
-        aria-label={`Share (${post.shares ?? 0})`}
+        aria-label={`Share, ${post.shares ?? 0}`}
         sx={{ flex: 1 }}
       >
         {post.shares ?? 0}

@@ -1,8 +1,15 @@
 /**
  * /p/{postId} and /post/{postId}: the public preview of a shared post. Signed-in viewers (as the server
- * reports) go on to /view/{postId}; visitors see the author, text and media, with comments blocked.
+ * reports) go on to /view/{postId}; visitors see media on the left (above on phones), then author,
+ * text, like and share, with comments blocked. Like asks a visitor to sign in; share works for anyone.
  */
 import { useEffect, useState } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,11 +17,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Messages } from '@sajha/contract';
+import { Messages, UxMessages, type SharedPostPreview } from '@sajha/contract';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { PostAuthor } from './PostCard';
 import { PostContent } from './PostContent';
 import { PostMedia } from './PostMedia';
+import { ShareDialog } from './ShareDialog';
 import { fetchPublicPost, type PreviewAnswer } from './postsApi';
 
 export default function PublicPostPage() {
@@ -63,39 +71,88 @@ export default function PublicPostPage() {
             {Messages.post.notFound}
           </Typography>
         ) : (
-          <Paper
-            component="article"
-            variant="outlined"
-            aria-label={`Post by ${answer.post.author}`}
-            sx={{
-              width: '100%',
-              maxWidth: 620,
-              p: 2,
-              borderRadius: 3,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 1.5,
-              alignSelf: 'flex-start',
-            }}
-          >
-            <PostAuthor post={answer.post} />
-            <PostContent content={answer.post.content} hasMedia={answer.post.media.length > 0} />
-            {answer.post.link && <LinkPreviewCard meta={answer.post.link} />}
-            <PostMedia media={answer.post.mediaDetails} />
-            <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2, textAlign: 'center', color: 'text.secondary' }}>
-              <LockOutlined sx={{ mb: 0.5 }} aria-hidden />
-              <Typography>{Messages.post.signInForComments}</Typography>
-              <Button
-                component={RouterLink}
-                to={`/signin?next=${encodeURIComponent(`/view/${answer.post.post_id}`)}`}
-                sx={{ mt: 1 }}
-              >
-                Sign in
-              </Button>
-            </Box>
-          </Paper>
+          <PublicPost post={answer.post} />
         )}
       </Box>
     </Box>
+  );
+}
+
+function PublicPost({ post }: { post: SharedPostPreview }) {
+  const [askSignIn, setAskSignIn] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const shares = post.shares ?? 0;
+  const likes = post.likes ?? 0;
+  const signIn = `/signin?next=${encodeURIComponent(`/view/${post.post_id}`)}`;
+  const hasMedia = post.mediaDetails.length > 0;
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-label={`Post by ${post.author}`}
+      sx={{
+        width: '100%',
+        maxWidth: hasMedia ? 1100 : 620,
+        borderRadius: 3,
+        overflow: 'hidden',
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
+        alignSelf: 'flex-start',
+      }}
+    >
+      {hasMedia && (
+        <Box
+          data-testid="post-media"
+          sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}
+        >
+          <PostMedia media={post.mediaDetails} maxHeight={720} />
+        </Box>
+      )}
+      <Box sx={{ flex: { md: '1 1 42%' }, p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+        <PostAuthor post={post} />
+        <PostContent content={post.content} hasMedia={false} />
+        {post.link && <LinkPreviewCard meta={post.link} />}
+        <Box sx={{ display: 'flex', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
+          <Button
+            color="inherit"
+            startIcon={<FavoriteBorder />}
+            onClick={() => setAskSignIn(true)}
+            aria-label={`Like, ${likes} likes`}
+            sx={{ flex: 1 }}
+          >
+            {likes}
+          </Button>
+          <Button
+            color="inherit"
+            startIcon={<ShareOutlined />}
+            onClick={() => setSharing(true)}
+            aria-label={`Share, ${shares}`}
+            sx={{ flex: 1 }}
+          >
+            {shares}
+          </Button>
+        </Box>
+        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2, textAlign: 'center', color: 'text.secondary' }}>
+          <LockOutlined sx={{ mb: 0.5 }} aria-hidden />
+          <Typography>{Messages.post.signInForComments}</Typography>
+          <Button component={RouterLink} to={signIn} sx={{ mt: 1 }}>
+            Sign in
+          </Button>
+        </Box>
+      </Box>
+      <ShareDialog open={sharing} postId={post.post_id} text={post.content} onClose={() => setSharing(false)} />
+      <Dialog open={askSignIn} onClose={() => setAskSignIn(false)} aria-labelledby="like-signin-title">
+        <DialogTitle id="like-signin-title">{UxMessages.signInToLike}</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary">Members can like, comment and share posts on Sajha.</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAskSignIn(false)}>Cancel</Button>
+          <Button component={RouterLink} to={signIn} variant="contained">
+            {UxMessages.signIn}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
   );
 }

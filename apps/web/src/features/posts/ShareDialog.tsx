@@ -106,7 +106,15 @@ export function ShareDialog(props: {
   const canShareNatively = mobile && typeof navigator.share === 'function';
 
   return (
-    <Dialog open={props.open} onClose={props.onClose} aria-labelledby="share-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      aria-labelledby="share-title"
+      maxWidth="xs"
+      fullWidth
+      // Narrow margins on phones leave room for the full 300 px QR code (at 390 px wide).
+      slotProps={{ paper: { sx: { mx: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } } }}
+    >
       <DialogTitle id="share-title" sx={{ pr: 6 }}>
         {kind === 'reel' ? 'Share reel' : 'Share post'}
         <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
@@ -148,14 +156,17 @@ export function ShareDialog(props: {
             </Button>
           )}
         </Box>
-        <Box sx={{ p: 1, bgcolor: '#fff', borderRadius: 1, maxWidth: '100%' }}>
-          <QRCodeSVG
-            value={url}
-            size={LAYOUT.shareQrSize}
-            role="img"
-            aria-label={`QR code of the ${kind} link`}
-            style={{ width: '100%', maxWidth: LAYOUT.shareQrSize, height: 'auto', display: 'block' }}
-          />
+        {/* Always 300x300 (the spec's size); on a screen too narrow for it, it scrolls instead of shrinking. */}
+        <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Box sx={{ p: 1, bgcolor: '#fff', borderRadius: 1, width: 'max-content' }}>
+            <QRCodeSVG
+              value={url}
+              size={LAYOUT.shareQrSize}
+              role="img"
+              aria-label={`QR code of the ${kind} link`}
+              style={{ width: LAYOUT.shareQrSize, height: LAYOUT.shareQrSize, display: 'block' }}
+            />
+          </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, width: '100%' }}>
           <TextField

@@ -1,0 +1,48 @@
+/**
+ * notifyAway(): reaches a member who is not looking, by Web Push and mail only, as their preferences
+ * allow. For chat messages: they count on the messages badge, so they must not also raise the bell
+ * (nothing is stored in the notifications list), yet an away member still hears of them. Both go out
+ * as jobs: nothing here waits on a push service or SMTP.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { users } from '../../db/schema.js';
+import { notificationMail } from './mails.js';
+import { bypassesQuietHours, getPreferences, inQuietHours, prefKey } from './prefs.js';
+import { queuePush } from './push.js';
+import type { NotifyInput } from './service.js';
+
+export async function notifyAway(
+  deps: AppDeps,
+  userId: string,
+  input: NotifyInput,
+  now = new Date(),
+): Promise<{ pushQueued: number; emailQueued: boolean }> {
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return { pushQueued: 0, emailQueued: false };
+  const prefs = await getPreferences(deps.db, userId);
+  const key = prefKey(input.type);
+  const url = input.actions?.[0]?.url ?? '/home';
+  let pushQueued = 0;
+  const quiet = !bypassesQuietHours(input.type) && inQuietHours(prefs, now, deps.config.timeZone);
+  if (prefs.webPush[key] && !quiet) {
+    pushQueued = await queuePush(deps, userId, {
+      title: input.title ?? 'Sajha',
+      body: input.message,
+      tag: input.tag ?? input.type,
+      url,
+      icon: input.profileImage ?? undefined,
+    });
+  }
+  // A digest member gets no mail per message: the digest is built from the bell's list, which
+  // messages no longer enter, and the messages badge already tells them on their next visit.
+  let emailQueued = false;
+  if (prefs.email[key] && !prefs.digest) {
+    await deps.jobs.send(
+      'mail.send',
+      notificationMail(user.email, input.message, `${deps.config.publicUrl}${url.startsWith('/') ? url : '/'}`),
+    );
+    emailQueued = true;
+  }
+  return { pushQueued, emailQueued };
+}

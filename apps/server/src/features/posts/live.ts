@@ -1,0 +1,40 @@
+/**
+ * Live posts and comments for the screens that are open: a feed hears that someone posted (the
+ * `feed` room, joined while a feed is on screen), and a comments dialog or post page hears new
+ * comments and replies (the `post:{id}` room of that post's viewers), not every socket.
+ */
+import { Events, type CommentDto, type PostCategory, type PostDto } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { on } from '../../realtime/handler.js';
+import type { SocketModule } from '../../realtime/index.js';
+import type { IoSocket } from '../../realtime/types.js';
+import { postRoom } from './publish.js';
+
+export const FEED_ROOM = 'feed';
+
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    'post.created': { authorId: string; post_id: string; category: PostCategory | null };
+  }
+}
+
+export function livePostsSocketModule(deps: AppDeps): SocketModule {
+  return {
+    register(socket) {
+      on(socket, Events.watchFeed, () => socket.join(FEED_ROOM), deps.log);
+      on(socket, Events.unwatchFeed, () => socket.leave(FEED_ROOM), deps.log);
+      on(socket, Events.watchPost, ([postId]) => socket.join(postRoom(postId)), deps.log);
+      on(socket, Events.unwatchPost, ([postId]) => socket.leave(postRoom(postId)), deps.log);
+    },
+  };
+}
+
+/** States that a post arrived; open feeds hear of it (publish.ts), not the author's own tabs. */
+export function announceNewPost(deps: AppDeps, authorId: string, post: Pick<PostDto, 'post_id' | 'category'>): void {
+  void deps.bus.publish('post.created', { authorId, post_id: post.post_id, category: post.category ?? null });
+}
+
+/** The post's new comment list to everyone else viewing it (the author of the change has it already). */
+export function shareComments(socket: IoSocket, postId: string, comments: CommentDto[]): void {
+  socket.to(postRoom(postId)).emit(Events.comments, { post_id: postId, comments });
+}
