@@ -65,6 +65,10 @@ describe('socket event table', () => {
     for (const name of Object.keys(clientEventSchemas)) expect(Object.values(Events)).toContain(name);
     for (const name of Object.keys(serverEventSchemas)) expect(Object.values(Events)).toContain(name);
   });
+  it('has a schema for every event of the table, in one direction or both', () => {
+    const known = new Set([...Object.keys(clientEventSchemas), ...Object.keys(serverEventSchemas)]);
+    expect(Object.values(Events).filter((name) => !known.has(name))).toEqual([]);
+  });
   it('parses argument tuples: extra or missing arguments are refused', () => {
     expect(clientEventSchemas[Events.typing].safeParse(['chat-1', 'Asha']).success).toBe(true);
     expect(clientEventSchemas[Events.getChats].safeParse([{ x: 1 }]).success).toBe(false);

@@ -125,22 +125,31 @@ describe('link fetcher: SSRF refusals', () => {
   });
 
   it('reads at most the byte limit', async () => {
+    let sentWhenClosed = -1;
+    let complete = false;
     site.route('/huge', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<html><head><title>Big page</title></head><body>');
       const chunk = 'x'.repeat(64 * 1024);
       let sent = 0;
+      const closed = new Promise<void>((resolve) => res.once('close', resolve));
+      void closed.then(() => (sentWhenClosed = sent));
       const pump = () => {
         while (sent < 8 * 1024 * 1024) {
+          if (res.destroyed) return;
           sent += chunk.length;
           if (!res.write(chunk)) return void res.once('drain', pump);
         }
-        res.end();
+        res.end(() => (complete = true));
       };
       pump();
     });
     const meta = await fetchLinkMeta(`https://preview.test:${site.port}/huge`, { ...opts, maxBytes: 100_000 });
     expect(meta.title).toBe('Big page');
+    // The fetcher hung up long before the 8 MB page was sent: it stopped reading at its limit.
+    await expect.poll(() => sentWhenClosed, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(complete).toBe(false);
+    expect(sentWhenClosed).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('refuses what is not a web page', async () => {
