@@ -168,6 +168,29 @@ export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeou
   });
 }
 
+export type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
+
+/** Emits with an acknowledgement and resolves with the server's answer. */
+export function ask<T = unknown>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> {
+  return new Promise((resolve) =>
+    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
+  );
+}
+
+/** The data of an accepted answer; a refusal fails the test with the server's message. */
+export async function ok<T>(p: Promise<Answer<T>>): Promise<T> {
+  const a = await p;
+  if (!a.ok) throw new Error(`refused: ${a.error}`);
+  return a.data;
+}
+
+/** Collects every payload of an event from now on. */
+export function collect<T>(socket: TestSocket, event: string): T[] {
+  const got: T[] = [];
+  (socket as unknown as { on(e: string, l: (p: T) => void): void }).on(event, (p) => got.push(p));
+  return got;
+}
+
 /** Emits with raw, untyped arguments: how a hostile client would. */
 export function rawEmit(socket: TestSocket, event: string, ...args: unknown[]): void {
   (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args);

@@ -12,29 +12,14 @@ import {
   type TestApp,
   type TestSocket,
   type TestUser,
+  ask,
+  ok,
+  collect,
 } from '../../../test/harness.js';
 import { turnCredential } from './ice.js';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../../app.js';
-
-type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
-
-function ask<T = unknown>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> {
-  return new Promise((resolve) =>
-    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
-  );
-}
-async function ok<T>(p: Promise<Answer<T>>): Promise<T> {
-  const a = await p;
-  if (!a.ok) throw new Error(`refused: ${a.error}`);
-  return a.data;
-}
-function collect<T>(socket: TestSocket, event: string): T[] {
-  const got: T[] = [];
-  (socket as unknown as { on(e: string, l: (p: T) => void): void }).on(event, (p) => got.push(p));
-  return got;
-}
 
 const SECRET = 'test-turn-secret-0123456789';
 

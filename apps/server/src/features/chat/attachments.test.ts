@@ -7,15 +7,9 @@ import {
   sessionCookie,
   startTestApp,
   type TestApp,
-  type TestSocket,
   type TestUser,
+  ask,
 } from '../../../test/harness.js';
-
-type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
-const ask = <T>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> =>
-  new Promise((resolve) =>
-    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
-  );
 
 interface Uploaded {
   id: string;

@@ -11,29 +11,10 @@ import {
   type TestApp,
   type TestSocket,
   type TestUser,
+  ask,
+  ok,
+  collect,
 } from '../../../test/harness.js';
-
-type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
-
-/** Emits with an acknowledgement and resolves with the server's answer. */
-function ask<T = unknown>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> {
-  return new Promise((resolve) =>
-    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
-  );
-}
-
-async function ok<T>(p: Promise<Answer<T>>): Promise<T> {
-  const a = await p;
-  if (!a.ok) throw new Error(`refused: ${a.error}`);
-  return a.data;
-}
-
-/** Collects every payload of an event from now on. */
-function collect<T>(socket: TestSocket, event: string): T[] {
-  const got: T[] = [];
-  (socket as unknown as { on(e: string, l: (p: T) => void): void }).on(event, (p) => got.push(p));
-  return got;
-}
 
 describe('chat over /real', () => {
   let t: TestApp;

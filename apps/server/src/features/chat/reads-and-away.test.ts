@@ -17,16 +17,13 @@ import {
   type TestApp,
   type TestSocket,
   type TestUser,
+  ask,
+  ok,
 } from '../../../test/harness.js';
 
-type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
-function ask<T>(socket: TestSocket, event: string, ...args: unknown[]): Promise<T> {
-  return new Promise((resolve, reject) =>
-    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, (a: Answer<T>) =>
-      a.ok ? resolve(a.data) : reject(new Error(a.error)),
-    ),
-  );
-}
+/** The data of an accepted answer (a refusal fails the test). */
+const send = <T>(socket: TestSocket, event: string, ...args: unknown[]): Promise<T> =>
+  ok(ask<T>(socket, event, ...args));
 
 describe('chat messages for away members, and read marks', () => {
   let t: TestApp;
@@ -44,7 +41,7 @@ describe('chat messages for away members, and read marks', () => {
     });
     sa = await connectSocket(t.url, await sessionCookie(t.db, a.id));
     sb = await connectSocket(t.url, await sessionCookie(t.db, b.id));
-    chatId = (await ask<ChatDto>(sa, Events.startChat, { to_uid: b.id })).id;
+    chatId = (await send<ChatDto>(sa, Events.startChat, { to_uid: b.id })).id;
   });
   afterAll(async () => {
     sa?.close();
@@ -58,7 +55,7 @@ describe('chat messages for away members, and read marks', () => {
 
   it('counts on the messages badge and mails per preference, without a bell notification', async () => {
     const unread = nextEvent<number>(sb, Events.unreadMessageCount);
-    await ask<MessageDto>(sa, Events.sendMessage, { id: 'c-1', message: 'Namaste!', to_cid: chatId });
+    await send<MessageDto>(sa, Events.sendMessage, { id: 'c-1', message: 'Namaste!', to_cid: chatId });
     expect(await unread).toBe(1);
     await expect.poll(async () => (await outbox(t.dataDir)).filter((m) => m.to.includes(b.email)).length).toBe(1);
     const [row] = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, b.id));
@@ -67,10 +64,10 @@ describe('chat messages for away members, and read marks', () => {
 
   it('tells the sender live when the other member reads, and the stored status agrees', async () => {
     const read = nextEvent<{ chatId: string; upTo: string }>(sa, Events.chatRead);
-    await ask(sb, Events.joinChat, chatId);
+    await send(sb, Events.joinChat, chatId);
     const mark = await read;
     expect(mark.chatId).toBe(chatId);
-    const page = await ask<MessageDto[]>(sa, Events.getMessages, chatId);
+    const page = await send<MessageDto[]>(sa, Events.getMessages, chatId);
     const mine = page.find((m) => m.content === 'Namaste!')!;
     expect(mine.status).toBe('read');
     expect(Date.parse(mine.timestamp)).toBeLessThanOrEqual(Date.parse(mark.upTo));

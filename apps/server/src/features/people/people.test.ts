@@ -23,21 +23,9 @@ import {
   type TestApp,
   type TestSocket,
   type TestUser,
+  ask,
+  ok,
 } from '../../../test/harness.js';
-
-type Answer<T = unknown> = { ok: true; data: T } | { ok: false; error: string };
-
-function ask<T = unknown>(socket: TestSocket, event: string, ...args: unknown[]): Promise<Answer<T>> {
-  return new Promise((resolve) =>
-    (socket as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args, resolve),
-  );
-}
-
-async function ok<T>(p: Promise<Answer<T>>): Promise<T> {
-  const a = await p;
-  if (!a.ok) throw new Error(`refused: ${a.error}`);
-  return a.data;
-}
 
 const refused = (error: string) => ({ ok: false, error });
 
