@@ -96,6 +96,15 @@ describe('chat attachments over HTTP', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // Byte ranges (audio and video seek with them) and revalidation by ETag.
+    const part = await fetch(`${t.url}${doc!.file}`, { headers: { cookie: cookieB, range: 'bytes=0-4' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-4\/\d+$/);
+    expect(Buffer.from(await part.arrayBuffer()).toString()).toBe('%PDF-');
+    const etag = got.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${t.url}${doc!.file}`, { headers: { cookie: cookieB, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
     const img = await download(cookieB, image!.file);
     expect(img.headers.get('content-disposition')).toMatch(/^inline;/);
     expect((await download(cookieC, doc!.file)).status).toBe(404); // not a member

@@ -13,6 +13,7 @@ import { attachmentSizeMb, CHAT_ATTACHMENT_TYPES, LIMITS, Messages, Routes } fro
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, files, messageAttachments, messages } from '../../db/schema.js';
 import { route } from '../../http/route.js';
+import { serveFile } from '../../http/serve-file.js';
 import { AppError } from '../../platform/errors.js';
 import { detectType, mimeAllowed, processImage, RASTER_IMAGES } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
@@ -107,7 +108,7 @@ export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true, files: stored };
   });
 
-  route(app, deps, Routes.chatFile, { auth: 'required' }, async ({ auth, params, reply }) => {
+  route(app, deps, Routes.chatFile, { auth: 'required' }, async ({ auth, params, req, reply }) => {
     const me = auth.user.id;
     const id = params.id ?? '';
     const notFound = () => reply.code(404).send({ success: false, message: Messages.chat.attachmentNotFound });
@@ -128,16 +129,19 @@ export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
       // Someone else's file answers exactly like a missing one.
       if (!shared) return notFound();
     }
-    const body = await deps.storage.get(file.storageKey);
-    if (!body) return notFound();
+    // Members' files: private cache; images shown, everything else downloaded; ranges let audio and video seek.
     const inline = RASTER_IMAGES.includes(file.mime);
-    const encoded = encodeURIComponent(file.originalName || 'file');
-    return reply
-      .header('Content-Type', file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime)
-      .header('Content-Length', String(body.bytes))
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`)
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(body.stream);
+    return serveFile(
+      deps.storage,
+      req,
+      reply,
+      {
+        key: file.storageKey,
+        mime: file.mime,
+        cache: 'private',
+        disposition: { inline, filename: file.originalName || 'file' },
+      },
+      notFound,
+    );
   });
 }
