@@ -388,7 +388,7 @@ describe('sign-in gate and next', () => {
 
     await page.goto('/signin?next=/friends');
     await atPath(page, '/friends');
-    await page.getByRole('heading', { name: 'Friends' }).waitFor();
+    await page.getByRole('heading', { name: 'Friends', exact: true }).waitFor();
   });
 });
 

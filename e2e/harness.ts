@@ -140,14 +140,19 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
         ...(viewport ? { viewport } : {}),
         ...(opts.media ? { permissions: ['camera', 'microphone'] } : {}),
       });
+      // Every page of the context is watched, popups too (a call window opened by a click), so a failure
+      // leaves their screenshots and consoles behind as well.
+      const watch = (page: Page): void => {
+        // Fail within the test's own time budget, with the locator named, rather than at the test timeout.
+        page.setDefaultTimeout(15_000);
+        const log: string[] = [];
+        page.on('console', (m) => log.push(`console.${m.type()}: ${m.text()}`));
+        page.on('pageerror', (e) => log.push(`pageerror: ${e.stack ?? e.message}`));
+        page.on('requestfailed', (r) => log.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+        open.set(page, log);
+      };
+      context.on('page', watch);
       const page = await context.newPage();
-      // Fail within the test's own time budget, with the locator named, rather than at the test timeout.
-      page.setDefaultTimeout(15_000);
-      const log: string[] = [];
-      page.on('console', (m) => log.push(`console.${m.type()}: ${m.text()}`));
-      page.on('pageerror', (e) => log.push(`pageerror: ${e.stack ?? e.message}`));
-      page.on('requestfailed', (r) => log.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
-      open.set(page, log);
       try {
         onTestFinished(async ({ task }) => {
           if (task.result?.state === 'fail') {

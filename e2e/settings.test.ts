@@ -91,6 +91,11 @@ describe('settings', () => {
     await sidebar(page).getByText(`@asha_rai_${tag}`).waitFor();
     await sidebar(page).getByText('Asha G. Rai').waitFor();
     expect((await resolveUsername(e2e.db, `asha_${tag}`))?.id).toBe(a.id);
+    // Another member following an old link /u/@old lands on the renamed profile.
+    const visitor = await signedInPage(await createUser(e2e.db));
+    await visitor.goto(`/u/@asha_${tag}`);
+    await visitor.getByText(`@asha_rai_${tag}`).first().waitFor();
+    await visitor.getByText('Asha G. Rai').first().waitFor();
 
     // A username someone else has: "Update Failed" with the server's message.
     const other = await createUser(e2e.db);

@@ -120,6 +120,8 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   // A revoked or expired session loses its sockets on every node at once.
   opts.bus.subscribe('session.ended', ({ sessionIds }) => {
+    // An empty list would address no room, which Socket.IO reads as every socket: never that.
+    if (sessionIds.length === 0) return;
     for (const io of [main, call]) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   });
 

@@ -57,6 +57,7 @@ export interface CallState {
 type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
 /** While the media path is down, a new one is tried this often (a short blip heals before the first). */
 const DISCONNECTED_RETRY_MS = 5000;
+const UNANSWERED_OFFER_MS = 4000;
 
 export class CallSession {
   private state: CallState = {
@@ -93,6 +94,8 @@ export class CallSession {
   private ignoreOffer = false;
   private connectedOnce = false;
   private disconnectedTimer: ReturnType<typeof setInterval> | null = null;
+  /** Re-sends an ICE-restart offer whose answer never came (lost while the other page was away). */
+  private unansweredTimer: ReturnType<typeof setTimeout> | null = null;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private counters: { bytes: number; at: number } | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
@@ -228,8 +231,10 @@ export class CallSession {
     this.set({ role, peer, reconnecting: this.pc ? this.pc.connectionState !== 'connected' : false });
     if (state === 'ended') return this.finish(null);
     if (state === 'ringing') return this.set({ phase: 'calling' });
-    if (this.pc) this.restartIce();
-    else this.beginMedia();
+    // A rejoin after a reconnect repairs the path; on the first join an offer that raced the ack may
+    // already have started the connection, and restarting it then would only tear that down.
+    if (!this.pc) this.beginMedia();
+    else if (!first) this.restartIce();
     // Tell the other side our toggles again: it may have missed them while we were away.
     if (!first) {
       const roomId = this.state.roomId;
@@ -284,6 +289,7 @@ export class CallSession {
     console.debug('call: connection', s, 'ice', pc.iceConnectionState);
     if (s === 'connected') {
       if (this.disconnectedTimer) clearInterval(this.disconnectedTimer);
+      if (this.unansweredTimer) clearTimeout(this.unansweredTimer);
       this.disconnectedTimer = null;
       this.set({ phase: 'connected', reconnecting: !this.socket?.connected });
     } else if (s === 'disconnected' || s === 'failed') {
@@ -319,6 +325,12 @@ export class CallSession {
         // Some browsers refuse a changed configuration; the old servers are still fine.
       }
       this.pc.restartIce();
+      // The media path may still be up, so no connection-state change would ever retry a lost offer.
+      if (this.unansweredTimer) clearTimeout(this.unansweredTimer);
+      this.unansweredTimer = setTimeout(() => {
+        this.unansweredTimer = null;
+        if (this.pc?.signalingState === 'have-local-offer') this.restartIce();
+      }, UNANSWERED_OFFER_MS);
     });
   }
 
