@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, Messages, SettingsText } from '@sajha/contract';
 import { users } from '../apps/server/src/db/schema.js';
+import { getPreferences } from '../apps/server/src/features/notifications/prefs.js';
 import { resolveUsername } from '../apps/server/src/features/settings/usernames.js';
 import {
   connectSocket,
@@ -250,10 +251,12 @@ describe('settings', () => {
 
     await comments.uncheck();
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect.poll(async () => (await toast(page, Messages.settings.prefsUpdated).count()) > 0).toBe(true);
+    // Saved on the server (the toast of the first save may still be on screen, so ask the database).
+    await expect.poll(async () => (await getPreferences(e2e.db, b.id)).email.comment, { timeout: 10_000 }).toBe(false);
     since = Date.now();
-    // The ack comes after notify() has decided on mail, so the outbox is final when it arrives.
+    // The ack comes after notify() has decided on mail; the mail itself is a job, so wait for the queue.
     await as.emitWithAck(Events.addComment, { postId, comment: 'Still beautiful!' });
+    await e2e.app.deps.jobs.idle('mail.send');
     const after = (await readOutbox(e2e.dataDir)).filter((m) => m.to.includes(b.email) && m.sentAt >= since);
     expect(after).toHaveLength(0);
     await page.reload();

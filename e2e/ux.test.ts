@@ -348,7 +348,7 @@ describe('visual fixes', () => {
     expect(await avatar.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
 
     // New conversation: the Direct/Group tabs line up with the dialog's 24 px padding.
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New conversation' });
     const paper = await dialog.boundingBox();
     const tabs = await dialog.getByRole('tablist').boundingBox();

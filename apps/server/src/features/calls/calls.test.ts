@@ -325,8 +325,11 @@ describe('calls', () => {
       await expect
         .poll(() => stateOf(active), { timeout: 8000 })
         .toMatchObject({ state: 'ended', endReason: 'dropped' });
-      expect(await historyOf(a, b)).toEqual([CallTexts.historyMissed]);
-      expect(await historyOf(c, d)).toEqual([expect.stringMatching(/^Video call, /) as string]);
+      // The history line is written just after the state changes: wait for it rather than race it.
+      await expect.poll(() => historyOf(a, b), { timeout: 8000 }).toEqual([CallTexts.historyMissed]);
+      await expect
+        .poll(() => historyOf(c, d), { timeout: 8000 })
+        .toEqual([expect.stringMatching(/^Video call, /) as string]);
     } finally {
       await restarted.close();
     }
