@@ -5,6 +5,7 @@
  * as jobs: nothing here waits on a push service or SMTP.
  */
 import { eq } from 'drizzle-orm';
+import type { NotificationPreferences } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { users } from '../../db/schema.js';
 import { notificationMail } from './mails.js';
@@ -20,13 +21,27 @@ export async function notifyAway(
 ): Promise<{ pushQueued: number; emailQueued: boolean }> {
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return { pushQueued: 0, emailQueued: false };
-  const prefs = await getPreferences(deps.db, userId);
+  return queueAway(deps, { id: userId, email: user.email }, await getPreferences(deps.db, userId), input, now);
+}
+
+/**
+ * The push and mail part of every notice (notify() stores the bell row first, then calls this): a push
+ * unless the type is off or it is quiet hours, a mail unless the type is off or the member takes the
+ * daily digest. Both are queued as jobs.
+ */
+export async function queueAway(
+  deps: AppDeps,
+  user: { id: string; email: string },
+  prefs: NotificationPreferences,
+  input: NotifyInput,
+  now: Date,
+): Promise<{ pushQueued: number; emailQueued: boolean }> {
   const key = prefKey(input.type);
   const url = input.actions?.[0]?.url ?? '/home';
   let pushQueued = 0;
   const quiet = !bypassesQuietHours(input.type) && inQuietHours(prefs, now, deps.config.timeZone);
   if (prefs.webPush[key] && !quiet) {
-    pushQueued = await queuePush(deps, userId, {
+    pushQueued = await queuePush(deps, user.id, {
       title: input.title ?? 'Sajha',
       body: input.message,
       tag: input.tag ?? input.type,
@@ -34,8 +49,7 @@ export async function notifyAway(
       icon: input.profileImage ?? undefined,
     });
   }
-  // A digest member gets no mail per message: the digest is built from the bell's list, which
-  // messages no longer enter, and the messages badge already tells them on their next visit.
+  // A digest member gets no single mails: the digest is built from the bell's list.
   let emailQueued = false;
   if (prefs.email[key] && !prefs.digest) {
     await deps.jobs.send(

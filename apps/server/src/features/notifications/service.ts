@@ -9,10 +9,10 @@ import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { NotificationDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { notificationPrefs, notifications, users } from '../../db/schema.js';
-import { digestMail, notificationMail } from './mails.js';
-import { bypassesQuietHours, getPreferences, inQuietHours, prefKey } from './prefs.js';
+import { digestMail } from './mails.js';
+import { bypassesQuietHours, getPreferences } from './prefs.js';
 import { presentNotification } from './presenters.js';
-import { queuePush } from './push.js';
+import { queueAway } from './away.js';
 
 export interface NotifyInput {
   type: string;
@@ -59,9 +59,6 @@ export async function notify(
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return { notification: null, pushQueued: 0, emailQueued: false };
   const prefs = await getPreferences(deps.db, userId);
-  const key = prefKey(input.type);
-  const url = input.actions?.[0]?.url ?? '/home';
-
   let dto: NotificationDto | null = null;
   if (prefs.inApp.all || bypassesQuietHours(input.type)) {
     const [row] = await deps.db
@@ -88,26 +85,7 @@ export async function notify(
     });
   }
 
-  let pushQueued = 0;
-  const quiet = !bypassesQuietHours(input.type) && inQuietHours(prefs, now, deps.config.timeZone);
-  if (prefs.webPush[key] && !quiet) {
-    pushQueued = await queuePush(deps, userId, {
-      title: input.title ?? 'Sajha',
-      body: input.message,
-      tag: input.tag ?? input.type,
-      url,
-      icon: input.profileImage ?? undefined,
-    });
-  }
-
-  let emailQueued = false;
-  if (prefs.email[key] && !prefs.digest) {
-    await deps.jobs.send(
-      'mail.send',
-      notificationMail(user.email, input.message, `${deps.config.publicUrl}${url.startsWith('/') ? url : '/'}`),
-    );
-    emailQueued = true;
-  }
+  const { pushQueued, emailQueued } = await queueAway(deps, { id: userId, email: user.email }, prefs, input, now);
   return { notification: dto, pushQueued, emailQueued };
 }
 
