@@ -20,6 +20,8 @@ export type JobName = Extract<keyof JobMap, string>;
 export interface SendOptions {
   /** Run no earlier than this many seconds from now. */
   delaySeconds?: number;
+  /** Run no earlier than this moment (a stored deadline, to the millisecond). */
+  startAfter?: Date;
   /** At most one queued job with this key per queue. */
   singletonKey?: string;
   retryLimit?: number;
@@ -81,18 +83,23 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
         retryDelay: 2,
         retryBackoff: true,
         ...(sendOpts.delaySeconds ? { startAfter: sendOpts.delaySeconds } : {}),
+        ...(sendOpts.startAfter ? { startAfter: sendOpts.startAfter } : {}),
         ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
       });
       // A job for now wakes this node's idle workers instead of waiting for their next poll.
-      if (!sendOpts.delaySeconds) for (const w of workers.get(name) ?? []) boss.notifyWorker(w);
+      if (!sendOpts.delaySeconds && !sendOpts.startAfter) for (const w of workers.get(name) ?? []) boss.notifyWorker(w);
       return id;
     },
     async work(name, handler, workOpts = {}) {
       await ensureQueue(name);
       const ids: string[] = [];
       for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
+        let id = '';
         ids.push(
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (jobs) => {
+          (id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (jobs) => {
+            // A job found means more may be due (a backlog of ring timeouts): look again at once
+            // instead of one job per poll interval.
+            if (jobs.length > 0 && id) boss.notifyWorker(id);
             for (const job of jobs) {
               try {
                 await handler(job.data as never);
@@ -101,7 +108,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
                 throw err;
               }
             }
-          }),
+          })),
         );
       }
       workers.set(name, [...(workers.get(name) ?? []), ...ids]);
