@@ -225,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clearTimeout(grace);
       await jobs.stop();
       await deps.presence.close();
+      await realtime.closeLinks();
       deps.mailer.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.database) await database.close();

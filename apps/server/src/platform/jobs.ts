@@ -64,12 +64,14 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     deleteAfterHours: 24,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
+  // Nodes starting together on a fresh database race to create the queue's schema and queues (a
+  // duplicate or a deadlock); the loser finds the work done when it tries again.
+  await racing(() => boss.start(), log);
 
   const created = new Set<string>();
   const ensureQueue = async (name: string): Promise<void> => {
     if (created.has(name)) return;
-    await boss.createQueue(name);
+    await racing(() => boss.createQueue(name), log);
     created.add(name);
   };
   const workers = new Map<string, string[]>();
@@ -130,4 +132,19 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+const RACE_CODES = new Set(['23505', '42P06', '42P07', '40P01']);
+
+async function racing(step: () => Promise<unknown>, log: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (err) {
+      if (attempt >= 4 || !RACE_CODES.has((err as { code?: string }).code ?? '')) throw err;
+      log.warn({ err }, 'job queue set-up raced another node; trying again');
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
 }

@@ -40,6 +40,11 @@ export interface Realtime {
    */
   drain(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Quits the adapter's Redis connections: last, after jobs and presence, because the disconnects of
+   * close() still publish (presence) and a publish on a quit connection is an unhandled rejection.
+   */
+  closeLinks(): Promise<void>;
 }
 
 /** How long a client may be away and still get what it missed (cluster mode only). */
@@ -67,8 +72,10 @@ function createServer(opts: RealtimeOptions, path: string): IoServer {
     maxHttpBufferSize: 1_000_000,
     connectTimeout: 20_000,
     // Only with Redis: there the missed packets live in the shared stream; one node keeps today's behaviour.
+    // A recovered socket skips the handshake middleware: while it awaited the database, packets for the
+    // restored rooms would pass it by. Its session is checked right after instead (see wire below).
     ...(opts.redisUrl
-      ? { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false } }
+      ? { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true } }
       : {}),
     // A draining node takes no new sockets: the client retries and the balancer sends it elsewhere.
     allowRequest: (req: IncomingMessage, cb) =>
@@ -143,6 +150,13 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   const wire = (io: IoServer, modules: SocketModule[]): void => {
     io.on('connection', (socket) => {
+      if (socket.recovered) {
+        // Its session may have ended while it was away (no node held the socket to disconnect it then).
+        const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+        findSession(opts.db, token)
+          .then((auth) => (auth?.sessionId === socket.data.sessionId ? undefined : socket.disconnect(true)))
+          .catch(() => socket.disconnect(true));
+      }
       void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
       for (const m of modules) m.register(socket);
     });
@@ -181,12 +195,16 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       await settled(opts.lifecycle, 5000);
       for (const io of [main, call]) for (const socket of io.sockets.sockets.values()) socket.conn.close();
     },
-    async close() {
+    close() {
       // io.close() also closes the shared HTTP server; the app closes that itself, so only disconnect.
-      main.disconnectSockets(true);
-      call.disconnectSockets(true);
+      // Only this node's sockets: with an adapter, io.disconnectSockets() reaches every node.
+      main.local.disconnectSockets(true);
+      call.local.disconnectSockets(true);
       main.engine.close();
       call.engine.close();
+      return Promise.resolve();
+    },
+    async closeLinks() {
       await Promise.allSettled(closers.map((c) => c()));
     },
   };
