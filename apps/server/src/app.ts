@@ -18,7 +18,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { callsMainSocketModule, callsSocketModule } from './features/calls/events.js';
 import { callsRoutes } from './features/calls/routes.js';
 import { publishCalls } from './features/calls/publish.js';
-import { cancelAllRingTimeouts } from './features/calls/service.js';
+import { callJobs } from './features/calls/jobs.js';
 import { chatSocketModule } from './features/chat/events.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -34,6 +34,7 @@ import { publishPosts } from './features/posts/publish.js';
 import { publishChat } from './features/chat/publish.js';
 import { EventBus } from './events/bus.js';
 import { startJobs } from './platform/jobs.js';
+import { createLifecycle } from './platform/lifecycle.js';
 import { createMemoryPresence, createRedisPresence } from './platform/presence.js';
 import { AppError, RateLimitedError } from './platform/errors.js';
 import { settingsSocketModule } from './features/settings/events.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     jobs,
     presence: redis ? createRedisPresence(redis) : createMemoryPresence(),
+    lifecycle: createLifecycle(),
   };
 
   // State-changing calls from a foreign site are refused before any handler runs.
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       featuresSocketModule(deps),
     ],
     callModules: [callsSocketModule(deps)],
+    lifecycle: deps.lifecycle,
   });
   // Facts -> emits, one publisher per area.
   publishNotifications(bus, realtime.main);
@@ -189,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Background work, one registration per area.
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);
+  await callJobs(deps);
   await http.ready();
   // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
   const reelWorker = await startReelWorker(deps);
@@ -207,7 +211,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
-      cancelAllRingTimeouts(deps);
+      // Draining: readiness turns false at once; after DRAIN_DELAY_S (the balancer has noticed) the
+      // sockets finish what they accepted and are told to reconnect elsewhere.
+      deps.lifecycle.draining = true;
+      if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
+      await realtime.drain();
       reelWorker.stop();
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
@@ -217,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clearTimeout(grace);
       await jobs.stop();
       await deps.presence.close();
+      await realtime.closeLinks();
       deps.mailer.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.database) await database.close();

@@ -90,6 +90,8 @@ const envSchema = z.object({
   CALL_RING_TIMEOUT_S: z.coerce.number().positive().max(600).default(45),
   /** A member whose call pages all stay away this long (closed, crashed, offline) has left the call. */
   CALL_DROP_GRACE_S: z.coerce.number().positive().max(3600).default(30),
+  /** On SIGTERM, how long readiness reports draining before sockets are closed (set to the balancer's check interval). */
+  DRAIN_DELAY_S: z.coerce.number().min(0).max(120).default(0),
 });
 
 const list = (s: string): string[] =>
@@ -149,6 +151,8 @@ export interface Config {
     linkTestCa: string | undefined;
   };
   ai: AiConfig;
+  /** DRAIN_DELAY_S in ms. */
+  drainDelayMs: number;
 }
 
 export interface AiConfig {
@@ -252,5 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       linkTestCa: e.LINK_FETCH_TEST_CA ? readFileSync(e.LINK_FETCH_TEST_CA, 'utf8') : undefined,
     },
     ai: aiConfig(e),
+    drainDelayMs: Math.round(e.DRAIN_DELAY_S * 1000),
   };
 }

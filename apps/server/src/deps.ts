@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { EventBus } from './events/bus.js';
 import type { Jobs } from './platform/jobs.js';
+import type { Lifecycle } from './platform/lifecycle.js';
 import type { Mailer } from './platform/mail.js';
 import type { Presence } from './platform/presence.js';
 import type { Limiters } from './platform/rate-limit.js';
@@ -24,4 +25,6 @@ export interface AppDeps {
   jobs: Jobs;
   /** Connection counts per member (online, viewing a chat), shared across nodes through Redis. */
   presence: Presence;
+  /** Serving or draining (SIGTERM); readiness answers from it. */
+  lifecycle: Lifecycle;
 }

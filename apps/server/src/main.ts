@@ -12,7 +12,7 @@ const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   app.deps.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => process.exit(1), 15_000 + config.drainDelayMs);
   force.unref();
   app
     .close()

@@ -108,3 +108,8 @@ export const healthAnswerSchema = z.object({
   database: z.enum(['up', 'down']),
   uptimeSeconds: z.number(),
 });
+/** Readiness for a load balancer: false (503) while the node drains or cannot reach its database. */
+export const readyAnswerSchema = z.object({
+  ready: z.boolean(),
+  status: z.enum(['ready', 'draining', 'degraded']),
+});

@@ -22,6 +22,7 @@ import {
   checkAuthAnswerSchema,
   googleCallbackBodySchema,
   healthAnswerSchema,
+  readyAnswerSchema,
   linkMetaBodySchema,
   loginBodySchema,
   registerBodySchema,
@@ -57,6 +58,7 @@ export const publicConfigAnswerSchema = z.object({
 
 export const Routes = {
   health: { method: 'GET', path: '/api/health', answer: healthAnswerSchema },
+  ready: { method: 'GET', path: '/api/ready', answer: readyAnswerSchema },
   config: { method: 'GET', path: '/api/config', answer: publicConfigAnswerSchema },
 
   register: { method: 'POST', path: '/api/auth/register', body: registerBodySchema, answer: authAnswerSchema },

@@ -71,7 +71,15 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  // Several nodes may start at once: one migrates while the others wait on the lock, then find nothing to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', ['sajha:migrate']);
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lock.query('select pg_advisory_unlock(hashtext($1))', ['sajha:migrate']).catch(() => undefined);
+    lock.release();
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',

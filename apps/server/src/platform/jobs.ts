@@ -20,6 +20,8 @@ export type JobName = Extract<keyof JobMap, string>;
 export interface SendOptions {
   /** Run no earlier than this many seconds from now. */
   delaySeconds?: number;
+  /** Run no earlier than this moment (a stored deadline, to the millisecond). */
+  startAfter?: Date;
   /** At most one queued job with this key per queue. */
   singletonKey?: string;
   retryLimit?: number;
@@ -62,12 +64,14 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     deleteAfterHours: 24,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
+  // Nodes starting together on a fresh database race to create the queue's schema and queues (a
+  // duplicate or a deadlock); the loser finds the work done when it tries again.
+  await racing(() => boss.start(), log);
 
   const created = new Set<string>();
   const ensureQueue = async (name: string): Promise<void> => {
     if (created.has(name)) return;
-    await boss.createQueue(name);
+    await racing(() => boss.createQueue(name), log);
     created.add(name);
   };
   const workers = new Map<string, string[]>();
@@ -81,18 +85,23 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
         retryDelay: 2,
         retryBackoff: true,
         ...(sendOpts.delaySeconds ? { startAfter: sendOpts.delaySeconds } : {}),
+        ...(sendOpts.startAfter ? { startAfter: sendOpts.startAfter } : {}),
         ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
       });
       // A job for now wakes this node's idle workers instead of waiting for their next poll.
-      if (!sendOpts.delaySeconds) for (const w of workers.get(name) ?? []) boss.notifyWorker(w);
+      if (!sendOpts.delaySeconds && !sendOpts.startAfter) for (const w of workers.get(name) ?? []) boss.notifyWorker(w);
       return id;
     },
     async work(name, handler, workOpts = {}) {
       await ensureQueue(name);
       const ids: string[] = [];
       for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
+        let id = '';
         ids.push(
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (jobs) => {
+          (id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (jobs) => {
+            // A job found means more may be due (a backlog of ring timeouts): look again at once
+            // instead of one job per poll interval.
+            if (jobs.length > 0 && id) boss.notifyWorker(id);
             for (const job of jobs) {
               try {
                 await handler(job.data as never);
@@ -101,7 +110,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
                 throw err;
               }
             }
-          }),
+          })),
         );
       }
       workers.set(name, [...(workers.get(name) ?? []), ...ids]);
@@ -123,4 +132,19 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+const RACE_CODES = new Set(['23505', '42P06', '42P07', '40P01']);
+
+async function racing(step: () => Promise<unknown>, log: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (err) {
+      if (attempt >= 4 || !RACE_CODES.has((err as { code?: string }).code ?? '')) throw err;
+      log.warn({ err }, 'job queue set-up raced another node; trying again');
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * The two Socket.IO servers on one HTTP server: /real (everything but calls) and /realcall (call
  * signalling). Websocket only. The session cookie authenticates at handshake; each socket joins
- * `user:{id}` so any node can reach every tab of a user. With REDIS_URL, the Redis adapter links nodes.
+ * `user:{id}` so any node can reach every tab of a user. With REDIS_URL, the Redis Streams adapter
+ * links nodes: it keeps what was published during a Redis outage (the pub/sub adapter drops it) and
+ * lets a client that lost its node recover what it missed on another one (connection-state recovery).
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
@@ -12,6 +14,7 @@ import type { EventBus } from '../events/bus.js';
 import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessions.js';
 import { presentCurrentUser } from '../features/auth/presenters.js';
 import { isAllowedOrigin } from '../platform/origin.js';
+import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
 import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
 
@@ -30,8 +33,22 @@ export interface SocketModule {
 export interface Realtime {
   main: IoServer;
   call: IoServer;
+  /**
+   * SIGTERM: refuse new sockets, let accepted events finish, then close every socket's transport. A
+   * closed transport (unlike a server-side disconnect) is the reconnect hint: clients reconnect at once,
+   * through the balancer to another node, and recover what was sent meanwhile.
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Quits the adapter's Redis connections: last, after jobs and presence, because the disconnects of
+   * close() still publish (presence) and a publish on a quit connection is an unhandled rejection.
+   */
+  closeLinks(): Promise<void>;
 }
+
+/** How long a client may be away and still get what it missed (cluster mode only). */
+const RECOVERY_WINDOW_MS = 2 * 60_000;
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -43,6 +60,7 @@ export interface RealtimeOptions {
   presence: Presence;
   mainModules: SocketModule[];
   callModules: SocketModule[];
+  lifecycle: Lifecycle;
 }
 
 function createServer(opts: RealtimeOptions, path: string): IoServer {
@@ -53,8 +71,31 @@ function createServer(opts: RealtimeOptions, path: string): IoServer {
     destroyUpgrade: false,
     maxHttpBufferSize: 1_000_000,
     connectTimeout: 20_000,
+    // Only with Redis: there the missed packets live in the shared stream; one node keeps today's behaviour.
+    // A recovered socket skips the handshake middleware: while it awaited the database, packets for the
+    // restored rooms would pass it by. Its session is checked right after instead (see wire below).
+    ...(opts.redisUrl
+      ? { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true } }
+      : {}),
+    // A draining node takes no new sockets: the client retries and the balancer sends it elsewhere.
     allowRequest: (req: IncomingMessage, cb) =>
-      cb(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
+      cb(null, !opts.lifecycle.draining && isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
+  });
+  // Counts events awaiting their ack, so a drain can let them finish before it closes the socket.
+  io.on('connection', (socket) => {
+    socket.use((packet, next) => {
+      const ack = packet[packet.length - 1] as unknown;
+      if (typeof ack === 'function') {
+        opts.lifecycle.inFlight++;
+        let done = false;
+        packet[packet.length - 1] = (...answer: unknown[]) => {
+          if (!done) opts.lifecycle.inFlight--;
+          done = true;
+          (ack as (...a: unknown[]) => void)(...answer);
+        };
+      }
+      next();
+    });
   });
   io.use((socket, next) => {
     const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
@@ -79,22 +120,43 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   const closers: (() => Promise<unknown>)[] = [];
 
   if (opts.redisUrl) {
-    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const { createAdapter } = await import('@socket.io/redis-streams-adapter');
     const { Redis } = await import('ioredis');
     for (const io of [main, call]) {
-      const pub = new Redis(opts.redisUrl, { lazyConnect: true });
-      const sub = pub.duplicate();
-      await Promise.all([pub.connect(), sub.connect()]);
-      io.adapter(createAdapter(pub, sub, { key: `sajha${io.path()}` }));
-      closers.push(
-        () => pub.quit(),
-        () => sub.quit(),
+      // No retry limit: while Redis is away, publishes wait in the client's queue and go out when it is back.
+      const client = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
+      // Once per outage, not once per reconnect attempt.
+      let down = false;
+      client.on('error', (err) => {
+        if (!down) opts.log.warn({ err: err.message }, 'socket adapter: redis unavailable');
+        down = true;
+      });
+      client.on('ready', () => {
+        if (down) opts.log.info('socket adapter: redis is back');
+        down = false;
+      });
+      await client.connect();
+      const prefix = `sajha${io.path()}`;
+      io.adapter(
+        createAdapter(client, {
+          streamName: `${prefix}:stream`,
+          channelPrefix: prefix,
+          sessionKeyPrefix: `${prefix}:session:`,
+        }),
       );
+      closers.push(() => client.quit());
     }
   }
 
   const wire = (io: IoServer, modules: SocketModule[]): void => {
     io.on('connection', (socket) => {
+      if (socket.recovered) {
+        // Its session may have ended while it was away (no node held the socket to disconnect it then).
+        const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+        findSession(opts.db, token)
+          .then((auth) => (auth?.sessionId === socket.data.sessionId ? undefined : socket.disconnect(true)))
+          .catch(() => socket.disconnect(true));
+      }
       void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
       for (const m of modules) m.register(socket);
     });
@@ -128,12 +190,21 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   return {
     main,
     call,
-    async close() {
+    async drain() {
+      opts.lifecycle.draining = true;
+      await settled(opts.lifecycle, 5000);
+      for (const io of [main, call]) for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    },
+    close() {
       // io.close() also closes the shared HTTP server; the app closes that itself, so only disconnect.
-      main.disconnectSockets(true);
-      call.disconnectSockets(true);
+      // Only this node's sockets: with an adapter, io.disconnectSockets() reaches every node.
+      main.local.disconnectSockets(true);
+      call.local.disconnectSockets(true);
       main.engine.close();
       call.engine.close();
+      return Promise.resolve();
+    },
+    async closeLinks() {
       await Promise.allSettled(closers.map((c) => c()));
     },
   };

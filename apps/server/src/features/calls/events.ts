@@ -12,41 +12,9 @@ import { AppError } from '../../platform/errors.js';
 import { Messages } from '@sajha/contract';
 import { authorizeRelay } from './policy.js';
 import { callRoom } from './publish.js';
-import { openCalls } from './repo.js';
 import * as calls from './service.js';
 
 export function callsSocketModule(deps: AppDeps): SocketModule {
-  /**
-   * After a disconnect: if none of this member's call pages is back in the room by then (counted in
-   * deps.presence, on every node), end the call.
-   */
-  const watchDrop = (uid: string, roomId: string): void => {
-    const timer = setTimeout(() => {
-      void deps.presence
-        .among(callRoom(roomId), [uid])
-        .then(async (inRoom) => {
-          if (inRoom.size > 0) return;
-          await calls.endDropped(deps, roomId);
-        })
-        .catch((err: unknown) => deps.log.error({ err }, 'call drop check failed'));
-    }, deps.config.calls.dropGraceMs);
-    timer.unref();
-  };
-
-  // After a restart nothing in memory remembers the open calls: ring timeouts are scheduled again from
-  // the stored deadlines, and an active call whose members do not come back ends as dropped.
-  const resume = setTimeout(() => {
-    openCalls(deps.db)
-      .then((rows) => {
-        for (const row of rows) {
-          if (row.state === 'ringing') calls.scheduleRingTimeout(deps, row);
-          else for (const uid of [row.callerId, row.calleeId]) watchDrop(uid, row.id);
-        }
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'resuming calls failed'));
-  }, 1000);
-  resume.unref();
-
   return {
     register(socket) {
       const me = socket.data.user;
@@ -69,7 +37,8 @@ export function callsSocketModule(deps: AppDeps): SocketModule {
       socket.on('disconnect', () => {
         for (const roomId of [...inRooms]) {
           void exit(roomId)
-            .then(() => watchDrop(me.uid, roomId))
+            // Another page of this member (any node) may come back within the grace: a job checks then.
+            .then(() => calls.scheduleDropCheck(deps, roomId, me.uid))
             .catch((err: unknown) => deps.log.error({ err }, 'call presence failed'));
         }
       });

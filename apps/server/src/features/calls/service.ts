@@ -2,6 +2,7 @@
  * Call rooms: create (ring the callee), join (answer, or rejoin after a reconnect), reject, leave,
  * no answer. Every step checks with `authorize` first and changes the stored row with one conditional
  * UPDATE, so a call never depends on which process a socket landed on and two nodes never both end it.
+ * Its timers (ring timeout, drop check) are jobs in the PostgreSQL queue, not timers of one process.
  */
 import { CallTexts, Messages, type CallPeer, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
@@ -23,42 +24,18 @@ import {
   type EndReason,
 } from './repo.js';
 
-const timers = new WeakMap<AppDeps, Map<string, NodeJS.Timeout>>();
-function timersOf(deps: AppDeps): Map<string, NodeJS.Timeout> {
-  let t = timers.get(deps);
-  if (!t) {
-    t = new Map();
-    timers.set(deps, t);
-  }
-  return t;
-}
-
 /**
- * The one place the ring timeout is scheduled. The deadline is stored in the row; this in-process
- * timer fires `endUnanswered` at that moment (a job queue can take this over: same function, same row).
+ * The one place the ring timeout is scheduled: a job at the stored deadline (jobs.ts), so it runs once
+ * across the cluster and outlives the node whose socket created the call.
  */
-export function scheduleRingTimeout(deps: AppDeps, room: Pick<CallRow, 'id' | 'ringDeadline'>): void {
-  const map = timersOf(deps);
-  const delay = Math.max(0, room.ringDeadline.getTime() - Date.now());
-  const timer = setTimeout(() => {
-    map.delete(room.id);
-    endUnanswered(deps, room.id).catch((err: unknown) => deps.log.error({ err }, 'ring timeout failed'));
-  }, delay);
-  timer.unref();
-  map.set(room.id, timer);
+export async function scheduleRingTimeout(deps: AppDeps, room: Pick<CallRow, 'id' | 'ringDeadline'>): Promise<void> {
+  await deps.jobs.send('calls.ringTimeout', { roomId: room.id }, { startAfter: room.ringDeadline });
 }
 
-function cancelRingTimeout(deps: AppDeps, roomId: string): void {
-  const map = timersOf(deps);
-  const t = map.get(roomId);
-  if (t) clearTimeout(t);
-  map.delete(roomId);
-}
-
-/** Clears every pending ring timer of this app (on shutdown). */
-export function cancelAllRingTimeouts(deps: AppDeps): void {
-  for (const t of timersOf(deps).values()) clearTimeout(t);
-  timersOf(deps).clear();
+/** After a member's call pages went away: a job checks, a grace period later, whether one came back. */
+export async function scheduleDropCheck(deps: AppDeps, roomId: string, uid: string): Promise<void> {
+  const startAfter = new Date(Date.now() + deps.config.calls.dropGraceMs);
+  await deps.jobs.send('calls.dropCheck', { roomId, uid }, { startAfter });
 }
 
 export interface Created {
@@ -92,7 +69,7 @@ export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: strin
     calleeId,
     ringDeadline: new Date(now.getTime() + deps.config.calls.ringTimeoutMs),
   });
-  scheduleRingTimeout(deps, room);
+  await scheduleRingTimeout(deps, room);
   ring(deps, calleeId, { roomId: room.id, caller: { uid: me.uid, name: me.name, avatar: me.avatar } });
   // The ringing prompt is the in-app signal; a push titled "Incoming call" reaches a member who is away,
   // without adding every ring to the bell (a missed call does go there, below).
@@ -127,7 +104,6 @@ export async function joinRoom(deps: AppDeps, me: CurrentUser, roomId: string): 
   if (room.state === 'ringing' && role === 'callee') {
     const answered = await markAnswered(deps.db, roomId);
     if (answered) {
-      cancelRingTimeout(deps, roomId);
       dismissRinging(deps, room.calleeId, roomId);
       return { room: answered, answered: true, role, peer };
     }
@@ -141,7 +117,6 @@ export async function rejectCall(deps: AppDeps, me: CurrentUser, roomId: string)
   authorize(me.uid, 'reject', room);
   const ended = await markEnded(deps.db, roomId, 'declined', ['ringing']);
   if (!ended) return;
-  cancelRingTimeout(deps, roomId);
   endRoom(deps, roomId, CallTexts.declined);
   dismissRinging(deps, room.calleeId, roomId);
   await recordCallInChat(deps, ended, CallTexts.historyDeclined);
@@ -156,10 +131,14 @@ export async function leaveRoom(deps: AppDeps, me: CurrentUser, roomId: string, 
   await finish(deps, room, reason, undefined, socketId);
 }
 
-/** The ring timeout: still ringing at the deadline ends with "No answer" and a missed-call notice. */
-export async function endUnanswered(deps: AppDeps, roomId: string): Promise<void> {
+/**
+ * The ring timeout: still ringing at the deadline ends with "No answer" and a missed-call notice.
+ * Called before the deadline (clocks differ a little), it changes nothing and returns the deadline.
+ */
+export async function endUnanswered(deps: AppDeps, roomId: string): Promise<Date | undefined> {
   const room = await findCall(deps.db, roomId);
-  if (!room || room.state !== 'ringing' || room.ringDeadline.getTime() > Date.now() + 50) return;
+  if (!room || room.state !== 'ringing') return;
+  if (room.ringDeadline.getTime() > Date.now() + 50) return room.ringDeadline;
   const ended = await finish(deps, room, 'no-answer', CallTexts.noAnswer);
   if (!ended) return;
   const caller = await findMember(deps.db, room.callerId);
@@ -189,7 +168,6 @@ async function finish(
 ): Promise<CallRow | undefined> {
   const ended = await markEnded(deps.db, room.id, reason);
   if (!ended) return undefined;
-  cancelRingTimeout(deps, room.id);
   if (room.state === 'ringing') dismissRinging(deps, room.calleeId, room.id);
   endRoom(deps, room.id, title, exceptSocketId);
   const text =

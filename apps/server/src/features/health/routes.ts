@@ -12,4 +12,11 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
       uptimeSeconds: Math.round(process.uptime()),
     });
   });
+
+  // Liveness is /api/health; readiness also says "not now" while this node drains (SIGTERM).
+  route(app, deps, Routes.ready, { auth: 'none' }, async ({ reply }) => {
+    if (deps.lifecycle.draining) return reply.code(503).send({ ready: false, status: 'draining' });
+    const up = await deps.database.ping();
+    return reply.code(up ? 200 : 503).send({ ready: up, status: up ? 'ready' : 'degraded' });
+  });
 }
