@@ -262,7 +262,7 @@ export class HttpClient {
       else this.cookies.set(k.trim(), value);
     }
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    return { status: res.status, body: json };
+    return { status: res.status, body: json, headers: res.headers };
   }
   post(p: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.request('POST', p, body, headers);

@@ -264,15 +264,46 @@ describe('accounts over HTTP', () => {
     expect(c!.codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('rate-limits sign-in attempts per account with 429', async () => {
+  it('slows failed sign-ins per account and address; a stranger elsewhere cannot lock the owner out', async () => {
     const u = await createUser(t.db);
+    const stranger = new HttpClient(t.url, '192.0.2.66');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++)
-      statuses.push((await client().post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    const blocked = await client().post('/api/auth/login', { email: u.email, password: u.password });
-    expect(blocked).toMatchObject({ status: 429, body: { message: Messages.server.rateLimited } });
+    for (let i = 0; i < 6; i++)
+      statuses.push((await stranger.post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    // The sixth failure started a wait: even the right password from that address must wait it out.
+    const waiting = await stranger.post('/api/auth/login', { email: u.email, password: u.password });
+    expect(waiting).toMatchObject({ status: 429, body: { message: Messages.server.rateLimited } });
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The same stranger from a second address: 11 failures on the account in all.
+    const second = new HttpClient(t.url, '192.0.2.68');
+    for (let i = 0; i < 5; i++)
+      expect((await second.post('/api/auth/login', { email: u.email, password: `again-${i}xx` })).status).toBe(401);
+    // The owner, from another address, signs in at once; before this change the account was locked.
+    const owner = new HttpClient(t.url, '192.0.2.67');
+    expect((await owner.post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
+  });
+
+  it('doubles the wait with each failure past the free ones, up to 15 minutes', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 16; i++) waits.push(await t.app.deps.limiters.backoffFail('loginBackoff', 'x@y.test|1.2.3.4'));
+    expect(waits).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
+    await t.app.deps.limiters.backoffReset('loginBackoff', 'x@y.test|1.2.3.4');
+    expect(await t.app.deps.limiters.backoffFail('loginBackoff', 'x@y.test|1.2.3.4')).toBe(0);
+  });
+
+  it('caps failures per account from unknown browsers, while the owner on a known browser still signs in', async () => {
+    const u = await createUser(t.db);
+    const device = new HttpClient(t.url, '192.0.2.90');
+    expect((await device.post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
+    expect(device.cookies.has('sajha_did')).toBe(true);
+    await device.post('/api/auth/logout');
+    for (let i = 0; i < 50; i++)
+      expect((await client().post('/api/auth/login', { email: u.email, password: `guess-${i}xx` })).status).toBe(401);
+    const fromNowhere = await client().post('/api/auth/login', { email: u.email, password: u.password });
+    expect(fromNowhere.status).toBe(429);
+    expect(Number(fromNowhere.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await device.post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
   });
 
   it('rate-limits sign-in attempts per IP across accounts', async () => {
