@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { aiRoutes } from './features/ai/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { authJobs } from './features/auth/service.js';
 import { callsMainSocketModule, callsSocketModule } from './features/calls/events.js';
 import { callsRoutes } from './features/calls/routes.js';
 import { publishCalls } from './features/calls/publish.js';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Background work, one registration per area.
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);
+  await authJobs(deps);
   await http.ready();
   // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
   const reelWorker = await startReelWorker(deps);

@@ -35,6 +35,12 @@ const SPECS = {
    * from many addresses. Known devices are exempt, so a stranger cannot lock the owner out with it.
    */
   loginFailPerAccount: { points: 50, duration: 15 * 60 },
+  /**
+   * Per email address, whether or not it has an account (so the answers cannot tell): one sign-up code
+   * request per 120 s (the spec's cooldown), and five wrong codes until a new code is asked for.
+   */
+  codeRequestPerEmail: { points: 1, duration: 120 },
+  codeGuessPerEmail: { points: 5, duration: 15 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 
@@ -55,6 +61,8 @@ export interface Limiters {
   reset(name: LimiterName, key: string): Promise<void>;
   /** Throws a 429 (with its Retry-After) when the key is already over its limit; consumes nothing. */
   check(name: LimiterName, key: string): Promise<void>;
+  /** Points the key has used in its current window. */
+  used(name: LimiterName, key: string): Promise<number>;
   /** Counts one point against the key without refusing (the refusal comes from check()). */
   charge(name: LimiterName, key: string): Promise<void>;
   /** Throws a 429 while the key is in its back-off wait. */
@@ -95,6 +103,9 @@ export function createLimiters(redis?: Redis): Limiters {
   return {
     async check(name, key) {
       refuseIfOver(await get(name).get(key.toLowerCase()), SPECS[name].points);
+    },
+    async used(name, key) {
+      return (await get(name).get(key.toLowerCase()))?.consumedPoints ?? 0;
     },
     async charge(name, key) {
       await get(name)
