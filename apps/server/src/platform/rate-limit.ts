@@ -41,6 +41,11 @@ const SPECS = {
    */
   codeRequestPerEmail: { points: 1, duration: 120 },
   codeGuessPerEmail: { points: 5, duration: 15 * 60 },
+  /** One notice per (recipient, actor, target and type) in 10 minutes: a like toggled 20 times tells once. */
+  notifyCoalesce: { points: 1, duration: 10 * 60 },
+  /** One notification mail per recipient in 5 minutes; the rest roll up into one later mail. */
+  mailPerRecipient: { points: 1, duration: 5 * 60 },
+  mailRollupPerRecipient: { points: 1, duration: 5 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 
@@ -61,6 +66,8 @@ export interface Limiters {
   reset(name: LimiterName, key: string): Promise<void>;
   /** Throws a 429 (with its Retry-After) when the key is already over its limit; consumes nothing. */
   check(name: LimiterName, key: string): Promise<void>;
+  /** Takes one point if the key has one left: true, else false (no error). */
+  attempt(name: LimiterName, key: string): Promise<boolean>;
   /** Points the key has used in its current window. */
   used(name: LimiterName, key: string): Promise<number>;
   /** Counts one point against the key without refusing (the refusal comes from check()). */
@@ -103,6 +110,15 @@ export function createLimiters(redis?: Redis): Limiters {
   return {
     async check(name, key) {
       refuseIfOver(await get(name).get(key.toLowerCase()), SPECS[name].points);
+    },
+    async attempt(name, key) {
+      try {
+        await get(name).consume(key.toLowerCase());
+        return true;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return false;
+        throw err;
+      }
     },
     async used(name, key) {
       return (await get(name).get(key.toLowerCase()))?.consumedPoints ?? 0;
