@@ -50,6 +50,7 @@ import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
 import { createLocalStorage } from './platform/storage.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { defaultWebDist, webRoutes } from './web/static.js';
 
@@ -125,11 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(403).send({ success: false, message: Messages.server.badOrigin });
     }
   });
-  http.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-  });
+  // CSP and the other hardened headers (nosniff, referrer, frame, opener...) on every answer.
+  await securityHeaders(http, config.publicUrl);
   http.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       if (err instanceof RateLimitedError) void reply.header('Retry-After', String(err.retryAfterSeconds));
