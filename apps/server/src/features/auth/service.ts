@@ -6,6 +6,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
+import type { JobMap } from '../../platform/jobs.js';
 import { emailCodes, passwordResets, users } from '../../db/schema.js';
 import { randomToken, sha256, sixDigitCode } from '../../platform/crypto.js';
 import { AppError, RateLimitedError } from '../../platform/errors.js';
@@ -60,7 +61,7 @@ const usernameTaken = (deps: AppDeps, username: string): Promise<boolean> => use
 declare module '../../platform/jobs.js' {
   interface JobMap {
     /** The mail behind a code request for an address that may or may not have an account. */
-    'auth.code': { email: string; reason: 'register' | 'resend' };
+    'auth.code': { email: string; reason: 'register' | 'resend' | 'reset' };
   }
 }
 
@@ -126,7 +127,8 @@ export async function authJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work('auth.code', (job) => mailCodeFor(deps, job), { concurrency: 2 });
 }
 
-export async function mailCodeFor(deps: AppDeps, job: { email: string; reason: 'register' | 'resend' }): Promise<void> {
+export async function mailCodeFor(deps: AppDeps, job: JobMap['auth.code']): Promise<void> {
+  if (job.reason === 'reset') return mailResetLink(deps, job.email);
   const user = await findByEmail(deps, job.email);
   if (!user) return;
   if (user.emailVerifiedAt) {
@@ -256,26 +258,38 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
   return { kind: 'ok', user };
 }
 
+/** Like r_v_e: the same answer and the same work (one queued job) whether or not the address has an account. */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<string> {
+  await deps.jobs.send('auth.code', { email, reason: 'reset' });
+  return AuthText.resetRequested;
+}
+
+/** The worker's half of a reset request: a single-use link for an existing account, at most one per cooldown. */
+async function mailResetLink(deps: AppDeps, email: string): Promise<void> {
   const user = await findByEmail(deps, email);
-  if (!user) return AuthText.resetRequested;
+  if (!user) return;
   const [last] = await deps.db
     .select({ createdAt: passwordResets.createdAt })
     .from(passwordResets)
     .where(eq(passwordResets.userId, user.id))
     .orderBy(desc(passwordResets.createdAt))
     .limit(1);
-  if (last && Date.now() - last.createdAt.getTime() < RESEND_COOLDOWN_MS) return AuthText.resetRequested;
+  if (last && Date.now() - last.createdAt.getTime() < RESEND_COOLDOWN_MS) return;
   const token = randomToken();
+  const id = randomUUID();
   await deps.db.insert(passwordResets).values({
-    id: randomUUID(),
+    id,
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_TTL_MIN * 60_000),
   });
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
-  await deps.jobs.send('mail.send', passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
-  return AuthText.resetRequested;
+  try {
+    await deps.jobs.send('mail.send', passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
+  } catch (err) {
+    await deps.db.delete(passwordResets).where(eq(passwordResets.id, id)); // the retry issues a fresh one
+    throw err;
+  }
 }
 
 export async function resetPassword(deps: AppDeps, token: string, email: string, newPassword: string): Promise<string> {
