@@ -21,6 +21,7 @@ export const CODE_TTL_MIN = 15;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TTL_MIN = 30;
 export const RESEND_COOLDOWN_MS = 120_000;
+const NIL_ID = '00000000-0000-0000-0000-000000000000';
 
 export const AuthText = {
   registered: (email: string) => `Account created. We sent a 6-digit code to ${email}.`,
@@ -210,14 +211,13 @@ export async function resendCode(deps: AppDeps, email: string): Promise<string> 
  */
 export async function verifyEmail(deps: AppDeps, email: string, otp: string): Promise<UserRow> {
   const user = await findByEmail(deps, email);
-  const [code] = user
-    ? await deps.db
-        .select()
-        .from(emailCodes)
-        .where(eq(emailCodes.userId, user.id))
-        .orderBy(desc(emailCodes.createdAt))
-        .limit(1)
-    : [];
+  // The same queries run with or without an account (a nil id finds nothing), so the time is alike too.
+  const [code] = await deps.db
+    .select()
+    .from(emailCodes)
+    .where(eq(emailCodes.userId, user?.id ?? NIL_ID))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
   const guesses = await deps.limiters.used('codeGuessPerEmail', email);
   if (guesses >= CODE_MAX_ATTEMPTS || (code && !code.consumedAt && code.attempts >= CODE_MAX_ATTEMPTS))
     throw new AppError(AuthText.codeLocked, 429, 'otp');
@@ -228,11 +228,10 @@ export async function verifyEmail(deps: AppDeps, email: string, otp: string): Pr
   }
   if (!user || !code || !matches || code.consumedAt || user.emailVerifiedAt) {
     await deps.limiters.charge('codeGuessPerEmail', email);
-    if (code && !code.consumedAt)
-      await deps.db
-        .update(emailCodes)
-        .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(eq(emailCodes.id, code.id));
+    await deps.db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(eq(emailCodes.id, code && !code.consumedAt ? code.id : NIL_ID));
     throw new AppError(guesses + 1 >= CODE_MAX_ATTEMPTS ? AuthText.codeLocked : AuthText.codeWrong, 400, 'otp');
   }
   const now = new Date();
