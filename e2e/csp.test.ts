@@ -108,9 +108,13 @@ describe('content security policy', () => {
     await page.waitForLoadState('networkidle');
     // A call page with the fake camera and microphone: local media plays from a blob/stream source.
     await page.goto(`/call/${b.id}`);
-    await page.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.srcObject), null, {
-      timeout: 15_000,
-    });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('video')).some((v) => v.srcObject !== null),
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
     expect(await member.violations()).toEqual([]);
   });
 

@@ -197,25 +197,21 @@ describe('accounts over HTTP', () => {
     const saved = await readdir(outboxDir);
     await rename(outboxDir, `${outboxDir}.saved`);
     await writeFile(outboxDir, 'not a directory'); // every write into the outbox now fails
-    const jobFailed = new Promise<void>((resolve) => {
-      const off = setInterval(async () => {
-        const [row] = (
+    const retrying = async () =>
+      (
+        (
           await t.app.deps.database.executeSql(
             "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND retry_count > 0 AND state IN ('retry', 'created', 'active')",
           )
-        ).rows as { n: number }[];
-        if (row!.n > 0) {
-          clearInterval(off);
-          resolve();
-        }
-      }, 50);
-    });
+        ).rows as { n: number }[]
+      )[0]!.n;
     let reg;
     try {
       reg = await client().post('/api/auth/register', who);
       expect(reg.status).toBe(200);
       expect(await t.db.select().from(users).where(eq(users.email, who.email))).toHaveLength(1);
-      await jobFailed; // the mail was tried, failed, and waits for its retry
+      // The mail was tried, failed, and waits for its retry.
+      await expect.poll(retrying, { timeout: 20_000 }).toBeGreaterThan(0);
     } finally {
       await rm(outboxDir, { force: true });
       await rename(`${outboxDir}.saved`, outboxDir);
