@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { aiRoutes } from './features/ai/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { authJobs } from './features/auth/service.js';
 import { callsMainSocketModule, callsSocketModule } from './features/calls/events.js';
 import { callsRoutes } from './features/calls/routes.js';
 import { publishCalls } from './features/calls/publish.js';
@@ -50,6 +51,7 @@ import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
 import { createLocalStorage } from './platform/storage.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { defaultWebDist, webRoutes } from './web/static.js';
 
@@ -126,11 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(403).send({ success: false, message: Messages.server.badOrigin });
     }
   });
-  http.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-  });
+  // CSP and the other hardened headers (nosniff, referrer, frame, opener...) on every answer.
+  await securityHeaders(http, config.publicUrl);
   http.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       if (err instanceof RateLimitedError) void reply.header('Retry-After', String(err.retryAfterSeconds));
@@ -193,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);
   await callJobs(deps);
+  await authJobs(deps);
   await http.ready();
   // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
   const reelWorker = await startReelWorker(deps);

@@ -211,6 +211,8 @@ const appsByDataDir = new Map<string, App>();
  * undone. Mail is sent by jobs, so this first waits until the app has no mail job waiting or running.
  */
 export async function outbox(dataDir: string): Promise<{ to: string; subject: string; raw: string }[]> {
+  // Code requests become mails in a job of their own first.
+  await appsByDataDir.get(dataDir)?.deps.jobs.idle('auth.code');
   await appsByDataDir.get(dataDir)?.deps.jobs.idle('mail.send');
   const dir = path.join(dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
@@ -262,7 +264,7 @@ export class HttpClient {
       else this.cookies.set(k.trim(), value);
     }
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    return { status: res.status, body: json };
+    return { status: res.status, body: json, headers: res.headers };
   }
   post(p: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.request('POST', p, body, headers);

@@ -1,5 +1,5 @@
 /* Sajha service worker (part 2 §2: version v97, root scope, registered at load).
- * - Precaches the offline page, the manifest and the icons.
+ * - Precaches the offline page (and its script), the manifest and the icons.
  * - Page navigations go to the network first and fall back to the offline page.
  * - API calls, the realtime sockets (/real, /realcall) and non-GET requests are never touched or cached.
  * - Push messages become notifications; pushes with the same tag merge into one, counting them.
@@ -11,6 +11,7 @@ const OFFLINE_URL = '/offline.html';
 const PRECACHE = [
   '/',
   OFFLINE_URL,
+  '/offline.js',
   '/manifest.webmanifest',
   '/icon.svg',
   '/icons/icon-192.png',

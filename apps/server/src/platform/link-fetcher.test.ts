@@ -75,6 +75,61 @@ describe('link fetcher: SSRF refusals', () => {
   it('refuses the cloud metadata name', () => refused('https://metadata.google.internal/', /metadata host/));
   it('refuses a decimal-encoded loopback address', () => refused('https://2130706433/', /address 127\.0\.0\.1/));
 
+  // Every special-purpose range of IPv4 and IPv6, in the spellings that used to slip past string checks.
+  const special: [string, string][] = [
+    ['https://[::127.0.0.1]/', 'IPv4-compatible loopback'],
+    ['https://[::ffff:7f00:1]/', 'IPv4-mapped loopback in hex'],
+    ['https://[::ffff:10.0.0.1]/', 'IPv4-mapped private'],
+    ['https://[::10.0.0.1]/', 'IPv4-compatible private'],
+    ['https://[::a9fe:a9fe]/', 'IPv4-compatible metadata address'],
+    ['https://[0:0:0:0:0:ffff:127.0.0.1]/', 'IPv4-mapped, written out'],
+    ['https://[::ffff:0:7f00:1]/', 'IPv4-translated (RFC 6145)'],
+    ['https://[64:ff9b::7f00:1]/', 'NAT64 of loopback'],
+    ['https://[64:ff9b:1::a00:1]/', 'local-use NAT64'],
+    ['https://[2002:7f00:1::1]/', '6to4 of loopback'],
+    ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'Teredo'],
+    ['https://[fe80::1]/', 'link-local IPv6'],
+    ['https://[fec0::1]/', 'site-local IPv6'],
+    ['https://[fc00::1]/', 'unique-local fc00::/7'],
+    ['https://[ff02::1]/', 'multicast IPv6'],
+    ['https://[100::1]/', 'discard-only'],
+    ['https://[2001:db8::1]/', 'documentation IPv6'],
+    ['https://[2001:2::1]/', 'benchmarking IPv6'],
+    ['https://[4000::1]/', 'outside global unicast 2000::/3'],
+    ['https://[::2]/', 'unassigned ::/8'],
+    ['https://192.0.0.8/', 'IETF protocol assignments'],
+    ['https://192.0.2.1/', 'TEST-NET-1'],
+    ['https://198.18.0.1/', 'benchmarking IPv4'],
+    ['https://198.51.100.1/', 'TEST-NET-2'],
+    ['https://203.0.113.1/', 'TEST-NET-3'],
+    ['https://240.0.0.1/', 'reserved 240/4'],
+    ['https://255.255.255.255/', 'broadcast'],
+    ['https://224.0.0.1/', 'multicast IPv4'],
+    ['https://0177.0.0.1/', 'octal loopback'],
+    ['https://0x7f.1/', 'hex short loopback'],
+    ['https://127.1/', 'short loopback'],
+  ];
+  for (const [url, what] of special) it(`refuses ${what}: ${url}`, () => refused(url, /^address /));
+
+  it('refuses a name whose DNS answer is an IPv4-compatible or NAT64 IPv6 address', async () => {
+    for (const address of ['::127.0.0.1', '::7f00:1', '64:ff9b::a00:1', '2002:a00:1::'])
+      await refused('https://rebind.example/', /^address /, {
+        resolve: () => Promise.resolve([{ address, family: 6 }]),
+      });
+  });
+
+  it('lets a public IPv6 address through the check and pins the connection to it', async () => {
+    let lookups = 0;
+    const target = await checkTarget(new URL('https://public6.example/'), {
+      resolve: () => {
+        lookups += 1;
+        return Promise.resolve([{ address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 }]);
+      },
+    });
+    expect(target).toMatchObject({ address: '2606:2800:220:1:248:1893:25c8:1946', family: 6, port: 443 });
+    expect(lookups).toBe(1);
+  });
+
   it('refuses a name that resolves to a private address', () =>
     refused('https://intranet.example/', /address 10\.1\.2\.3/, {
       resolve: () => Promise.resolve([{ address: '10.1.2.3', family: 4 }]),

@@ -47,12 +47,23 @@ export interface LinkFetcherOptions {
 const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200']);
 const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
 
-/** True only for addresses on the public internet: ipaddr.js calls these plain 'unicast'. */
+/** The only IPv6 block handed out for global unicast (RFC 4291); everything outside it is special. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * True only for addresses on the public internet. ipaddr.js names every special-purpose range of the
+ * IANA registries (loopback, private, CGNAT, link-local, ULA, multicast, documentation, benchmarking,
+ * 6to4, Teredo, NAT64, IPv4-mapped...) and calls the rest plain 'unicast'. For IPv6 that rest still
+ * holds ranges it has no name for, such as the IPv4-compatible `::a.b.c.d` (`[::127.0.0.1]`) and other
+ * unallocated space, so an IPv6 address must also lie in 2000::/3. Any IPv6 spelling that embeds an
+ * IPv4 address is thereby refused outright rather than unwrapped and judged by its IPv4 part.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.parse(address);
   if (METADATA_ADDRESSES.has(parsed.toString())) return false;
-  return parsed.range() === 'unicast';
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>

@@ -30,13 +30,53 @@ const SPECS = {
   /** Settings: avatar uploads and data exports per member. */
   avatarPerUser: { points: 30, duration: 10 * 60 },
   exportPerUser: { points: 5, duration: 60 * 60 },
+  /**
+   * Failed sign-ins per account from browsers the account has never used: a loose cap against guessing
+   * from many addresses. Known devices are exempt, so a stranger cannot lock the owner out with it.
+   */
+  loginFailPerAccount: { points: 50, duration: 15 * 60 },
+  /**
+   * Per email address, whether or not it has an account (so the answers cannot tell): one sign-up code
+   * request per 120 s (the spec's cooldown), and five wrong codes until a new code is asked for.
+   */
+  codeRequestPerEmail: { points: 1, duration: 120 },
+  codeGuessPerEmail: { points: 5, duration: 15 * 60 },
+  /** One notice per (recipient, actor, target and type) in 10 minutes: a like toggled 20 times tells once. */
+  notifyCoalesce: { points: 1, duration: 10 * 60 },
+  /** One notification mail per recipient in 5 minutes; the rest roll up into one later mail. */
+  mailPerRecipient: { points: 1, duration: 5 * 60 },
+  mailRollupPerRecipient: { points: 1, duration: 5 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
+
+/**
+ * Exponential back-off per key: the first `free` failures cost nothing, then each further failure makes
+ * the key wait 1, 2, 4... seconds (at most `maxWait`) before its next attempt; failures are forgotten
+ * `window` seconds after the last one, or at once on success.
+ */
+const BACKOFFS = {
+  /** Sign-in failures per (account, address): the owner elsewhere is never slowed by a stranger. */
+  loginBackoff: { free: 5, window: 60 * 60, maxWait: 15 * 60 },
+} as const;
+export type BackoffName = keyof typeof BACKOFFS;
 
 export interface Limiters {
   /** Consumes one point; throws a 429 AppError when the key is over its limit. */
   consume(name: LimiterName, key: string): Promise<void>;
   reset(name: LimiterName, key: string): Promise<void>;
+  /** Throws a 429 (with its Retry-After) when the key is already over its limit; consumes nothing. */
+  check(name: LimiterName, key: string): Promise<void>;
+  /** Takes one point if the key has one left: true, else false (no error). */
+  attempt(name: LimiterName, key: string): Promise<boolean>;
+  /** Points the key has used in its current window. */
+  used(name: LimiterName, key: string): Promise<number>;
+  /** Counts one point against the key without refusing (the refusal comes from check()). */
+  charge(name: LimiterName, key: string): Promise<void>;
+  /** Throws a 429 while the key is in its back-off wait. */
+  backoffCheck(name: BackoffName, key: string): Promise<void>;
+  /** Records a failure; returns the seconds the key must now wait (0 while failures are free). */
+  backoffFail(name: BackoffName, key: string): Promise<number>;
+  backoffReset(name: BackoffName, key: string): Promise<void>;
 }
 
 export function createLimiters(redis?: Redis): Limiters {
@@ -50,7 +90,59 @@ export function createLimiters(redis?: Redis): Limiters {
     }
     return l;
   };
+  const made2 = new Map<string, RateLimiterAbstract>();
+  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+    let l = made2.get(keyPrefix);
+    if (!l) {
+      const spec = { points, duration, keyPrefix };
+      l = redis ? new RateLimiterRedis({ ...spec, storeClient: redis }) : new RateLimiterMemory(spec);
+      made2.set(keyPrefix, l);
+    }
+    return l;
+  };
+  // A back-off is two stores: the failure count, and a "wait until" block of one point.
+  const failures = (name: BackoffName) => make(`rl:${name}:n`, 1_000_000, BACKOFFS[name].window);
+  const waits = (name: BackoffName) => make(`rl:${name}:w`, 1, BACKOFFS[name].maxWait);
+  const refuseIfOver = (res: RateLimiterRes | null, points: number): void => {
+    if (res && res.consumedPoints >= points && res.msBeforeNext > 0)
+      throw new RateLimitedError(Messages.server.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+  };
   return {
+    async check(name, key) {
+      refuseIfOver(await get(name).get(key.toLowerCase()), SPECS[name].points);
+    },
+    async attempt(name, key) {
+      try {
+        await get(name).consume(key.toLowerCase());
+        return true;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return false;
+        throw err;
+      }
+    },
+    async used(name, key) {
+      return (await get(name).get(key.toLowerCase()))?.consumedPoints ?? 0;
+    },
+    async charge(name, key) {
+      await get(name)
+        .penalty(key.toLowerCase(), 1)
+        .catch(() => undefined);
+    },
+    async backoffCheck(name, key) {
+      refuseIfOver(await waits(name).get(key.toLowerCase()), 1);
+    },
+    async backoffFail(name, key) {
+      const spec = BACKOFFS[name];
+      const res = await failures(name).penalty(key.toLowerCase(), 1);
+      const over = res.consumedPoints - spec.free;
+      if (over <= 0) return 0;
+      const seconds = Math.min(spec.maxWait, 2 ** Math.min(over - 1, 30));
+      await waits(name).block(key.toLowerCase(), seconds);
+      return seconds;
+    },
+    async backoffReset(name, key) {
+      await Promise.all([failures(name).delete(key.toLowerCase()), waits(name).delete(key.toLowerCase())]);
+    },
     async consume(name, key) {
       try {
         await get(name).consume(key.toLowerCase());

@@ -1,3 +1,5 @@
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, Messages } from '@sajha/contract';
@@ -101,16 +103,129 @@ describe('accounts over HTTP', () => {
     expect(junk.status).toBe(400);
   });
 
-  it('keeps email and username unique regardless of case', async () => {
+  it('keeps email and username unique regardless of case, answering a taken email like a new one', async () => {
     const who = fresh();
     expect((await client().post('/api/auth/register', who)).status).toBe(200);
-    const sameEmail = await client().post('/api/auth/register', { ...fresh(), email: who.email.toUpperCase() });
-    expect(sameEmail).toMatchObject({ status: 409, body: { field: 'email', message: AuthText.emailPending } });
+    const again = { ...fresh(), email: who.email.toUpperCase() };
+    const sameEmail = await client().post('/api/auth/register', again);
+    // No account discovery: the answer of a brand-new address, and still one account for it.
+    expect(sameEmail).toMatchObject({ status: 200, body: { success: true, message: AuthText.registered(who.email) } });
+    expect(await t.db.select().from(users).where(eq(users.email, who.email))).toHaveLength(1);
+    expect(await t.db.select().from(users).where(eq(users.username, again.username))).toHaveLength(0);
     const sameName = await client().post('/api/auth/register', { ...fresh(), username: who.username.toUpperCase() });
     expect(sameName).toMatchObject({ status: 409, body: { field: 'username', message: AuthText.usernameTaken } });
+  });
+
+  it('tells the owner of a taken address by mail, and nobody else', async () => {
     const u = await createUser(t.db);
-    const verifiedEmail = await client().post('/api/auth/register', { ...fresh(), email: u.email });
-    expect(verifiedEmail.body.message).toBe(AuthText.emailTaken);
+    const before = (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email)).length;
+    const newcomer = fresh();
+    const taken = await client().post('/api/auth/register', { ...fresh(), email: u.email });
+    const fresher = await client().post('/api/auth/register', newcomer);
+    expect(taken.status).toBe(fresher.status);
+    expect(taken.body.message).toBe(AuthText.registered(u.email));
+    const mails = (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email));
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.subject).toMatch(/Someone tried to sign up/);
+    expect(mails.at(-1)!.raw).toContain(`${t.config.publicUrl}/signin`);
+    // A second try within the cooldown answers the same and mails the owner nothing more.
+    const twice = await client().post('/api/auth/register', { ...fresh(), email: u.email });
+    expect(twice.body).toEqual(taken.body);
+    expect((await outbox(t.dataDir)).filter((m) => m.to.includes(u.email))).toHaveLength(before + 1);
+  });
+
+  it('answers a new code request and a wrong code alike for no account, a pending one and a verified one', async () => {
+    const pending = fresh();
+    await client().post('/api/auth/register', pending);
+    const verified = await createUser(t.db);
+    const emails = [`nobody.${Date.now()}@example.test`, pending.email, verified.email];
+    // The sign-up started the pending address's cooldown; end it so all three start alike.
+    await t.app.deps.limiters.reset('codeRequestPerEmail', pending.email);
+    const strip = (r: { status: number; body: Record<string, unknown> }, email: string) => ({
+      status: r.status,
+      message: String(r.body.message)
+        .replace(email, '<email>')
+        .replace(/\d+ seconds/, 'N seconds'),
+    });
+    const answers = async (p: string, body: (email: string) => unknown) =>
+      Promise.all(emails.map(async (e) => strip(await client().post(p, body(e)), e)));
+    const first = await answers('/api/auth/r_v_e', (email) => ({ email }));
+    expect(first[0]).toEqual({ status: 200, message: AuthText.codeResent('<email>') });
+    expect(new Set(first.map((a) => JSON.stringify(a))).size).toBe(1);
+    const second = await answers('/api/auth/r_v_e', (email) => ({ email }));
+    expect(second[0]!.status).toBe(429);
+    expect(new Set(second.map((a) => JSON.stringify(a))).size).toBe(1);
+    for (let i = 0; i < 6; i++) {
+      const wrong = await answers('/api/auth/verify_email', (email) => ({ email, otp: '000000' }));
+      expect(new Set(wrong.map((a) => JSON.stringify(a))).size, JSON.stringify(wrong)).toBe(1);
+    }
+    // Only the owners' mailboxes heard of it: a code for the pending account, a notice for the verified.
+    const mails = await outbox(t.dataDir);
+    expect(mails.some((m) => m.to.includes(emails[0]!))).toBe(false);
+    expect(mails.filter((m) => m.to.includes(verified.email)).at(-1)!.subject).toMatch(/Someone tried to sign up/);
+    expect(mails.filter((m) => m.to.includes(pending.email)).at(-1)!.subject).toMatch(
+      /is your Sajha verification code/,
+    );
+  });
+
+  it('creates an account only together with its queued code mail, so a failed sign-up can simply be retried', async () => {
+    const who = fresh();
+    const sql = (q: string) => t.app.deps.database.executeSql(q);
+    await sql(`CREATE OR REPLACE FUNCTION public.test_refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'job queue unavailable'; END $$`);
+    await sql(
+      'CREATE TRIGGER test_refuse_jobs BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION public.test_refuse_jobs()',
+    );
+    let failed;
+    try {
+      failed = await client().post('/api/auth/register', who);
+    } finally {
+      await sql('DROP TRIGGER test_refuse_jobs ON pgboss.job');
+    }
+    expect(failed.status).toBe(500);
+    expect(await t.db.select().from(users).where(eq(users.email, who.email))).toHaveLength(0);
+    const retried = await client().post('/api/auth/register', who);
+    expect(retried).toMatchObject({ status: 200, body: { message: AuthText.registered(who.email) } });
+    const code = await lastCodeFor(t.dataDir, who.email);
+    expect((await client().post('/api/auth/verify_email', { email: who.email, otp: code })).status).toBe(200);
+  });
+
+  it('signs up while the mail outbox is unwritable: the queued mail retries until it lands, and a new code can be asked for', async () => {
+    const who = fresh();
+    const outboxDir = path.join(t.dataDir, 'outbox');
+    await mkdir(outboxDir, { recursive: true });
+    const saved = await readdir(outboxDir);
+    await rename(outboxDir, `${outboxDir}.saved`);
+    await writeFile(outboxDir, 'not a directory'); // every write into the outbox now fails
+    const retrying = async () =>
+      (
+        (
+          await t.app.deps.database.executeSql(
+            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND retry_count > 0 AND state IN ('retry', 'created', 'active')",
+          )
+        ).rows as { n: number }[]
+      )[0]!.n;
+    let reg;
+    try {
+      reg = await client().post('/api/auth/register', who);
+      expect(reg.status).toBe(200);
+      expect(await t.db.select().from(users).where(eq(users.email, who.email))).toHaveLength(1);
+      // The mail was tried, failed, and waits for its retry.
+      await expect.poll(retrying, { timeout: 20_000 }).toBeGreaterThan(0);
+    } finally {
+      await rm(outboxDir, { force: true });
+      await rename(`${outboxDir}.saved`, outboxDir);
+    }
+    expect((await readdir(outboxDir)).length).toBe(saved.length);
+    const code = await lastCodeFor(t.dataDir, who.email); // the retry delivered it
+    // And the member may ask for another once the cooldown is over.
+    await t.app.deps.limiters.reset('codeRequestPerEmail', who.email);
+    expect((await client().post('/api/auth/r_v_e', { email: who.email })).status).toBe(200);
+    const second = await lastCodeFor(t.dataDir, who.email);
+    expect(second).toMatch(/^\d{6}$/);
+    expect((await client().post('/api/auth/verify_email', { email: who.email, otp: code })).body.message).toBe(
+      code === second ? AuthText.verified : AuthText.codeWrong,
+    );
   });
 
   it('signs in with remember me for 30 days, or for the browser session only', async () => {
@@ -160,6 +275,7 @@ describe('accounts over HTTP', () => {
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/Please wait 1\d\d seconds/);
     await t.db.update(emailCodes).set({ createdAt: new Date(Date.now() - 121_000) });
+    await t.app.deps.limiters.reset('codeRequestPerEmail', who.email); // the per-address cooldown ran out
     const later = await client().post('/api/auth/r_v_e', { email: who.email });
     expect(later).toMatchObject({ status: 200, body: { success: true } });
   });
@@ -264,15 +380,46 @@ describe('accounts over HTTP', () => {
     expect(c!.codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('rate-limits sign-in attempts per account with 429', async () => {
+  it('slows failed sign-ins per account and address; a stranger elsewhere cannot lock the owner out', async () => {
     const u = await createUser(t.db);
+    const stranger = new HttpClient(t.url, '192.0.2.66');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++)
-      statuses.push((await client().post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    const blocked = await client().post('/api/auth/login', { email: u.email, password: u.password });
-    expect(blocked).toMatchObject({ status: 429, body: { message: Messages.server.rateLimited } });
+    for (let i = 0; i < 6; i++)
+      statuses.push((await stranger.post('/api/auth/login', { email: u.email, password: `wrong-${i}xx` })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    // The sixth failure started a wait: even the right password from that address must wait it out.
+    const waiting = await stranger.post('/api/auth/login', { email: u.email, password: u.password });
+    expect(waiting).toMatchObject({ status: 429, body: { message: Messages.server.rateLimited } });
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The same stranger from a second address: 11 failures on the account in all.
+    const second = new HttpClient(t.url, '192.0.2.68');
+    for (let i = 0; i < 5; i++)
+      expect((await second.post('/api/auth/login', { email: u.email, password: `again-${i}xx` })).status).toBe(401);
+    // The owner, from another address, signs in at once; before this change the account was locked.
+    const owner = new HttpClient(t.url, '192.0.2.67');
+    expect((await owner.post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
+  });
+
+  it('doubles the wait with each failure past the free ones, up to 15 minutes', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 16; i++) waits.push(await t.app.deps.limiters.backoffFail('loginBackoff', 'x@y.test|1.2.3.4'));
+    expect(waits).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
+    await t.app.deps.limiters.backoffReset('loginBackoff', 'x@y.test|1.2.3.4');
+    expect(await t.app.deps.limiters.backoffFail('loginBackoff', 'x@y.test|1.2.3.4')).toBe(0);
+  });
+
+  it('caps failures per account from unknown browsers, while the owner on a known browser still signs in', async () => {
+    const u = await createUser(t.db);
+    const device = new HttpClient(t.url, '192.0.2.90');
+    expect((await device.post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
+    expect(device.cookies.has('sajha_did')).toBe(true);
+    await device.post('/api/auth/logout');
+    for (let i = 0; i < 50; i++)
+      expect((await client().post('/api/auth/login', { email: u.email, password: `guess-${i}xx` })).status).toBe(401);
+    const fromNowhere = await client().post('/api/auth/login', { email: u.email, password: u.password });
+    expect(fromNowhere.status).toBe(429);
+    expect(Number(fromNowhere.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await device.post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(200);
   });
 
   it('rate-limits sign-in attempts per IP across accounts', async () => {

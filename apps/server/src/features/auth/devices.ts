@@ -5,7 +5,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { knownDevices } from '../../db/schema.js';
+import { knownDevices, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { notify } from '../notifications/service.js';
 
@@ -35,6 +35,18 @@ export function describeBrowser(ua: string): string {
             ? 'Linux'
             : 'an unknown system';
   return `${browser} on ${os}`;
+}
+
+/** True when this browser's device cookie has signed in to the account with this email before. */
+export async function isKnownDevice(deps: AppDeps, req: FastifyRequest, email: string): Promise<boolean> {
+  const device = req.cookies[DEVICE_COOKIE];
+  if (!device || device.length > 100) return false;
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(knownDevices)
+    .innerJoin(users, eq(users.id, knownDevices.userId))
+    .where(and(eq(users.email, email), eq(knownDevices.deviceHash, sha256(device))));
+  return (row?.n ?? 0) > 0;
 }
 
 /** Records the browser; returns true when this member had other browsers and this one is new. */

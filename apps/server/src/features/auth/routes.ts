@@ -7,7 +7,7 @@ import { Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
-import { noticeNewDevice, rememberDevice } from './devices.js';
+import { isKnownDevice, noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import { vapidKeys } from '../notifications/push.js';
 import * as auth from './service.js';
@@ -61,9 +61,24 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, Routes.login, open('loginPerIp'), async ({ body, req, reply }) => {
     const { email, password, rememberMe } = body;
-    await limiters.consume('loginPerAccount', email);
-    const outcome = await auth.login(deps, email, password);
-    await limiters.reset('loginPerAccount', email);
+    // Failures slow down one (account, address) pair exponentially, never the account as a whole:
+    // a stranger failing from elsewhere cannot lock the owner out. Strangers' browsers also share a
+    // loose per-account cap against guessing from many addresses; the owner's known browsers skip it.
+    const pair = `${email}|${req.ip}`;
+    await limiters.backoffCheck('loginBackoff', pair);
+    const known = await isKnownDevice(deps, req, email);
+    if (!known) await limiters.check('loginFailPerAccount', email);
+    let outcome: auth.LoginOutcome;
+    try {
+      outcome = await auth.login(deps, email, password);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) {
+        await limiters.backoffFail('loginBackoff', pair);
+        if (!known) await limiters.charge('loginFailPerAccount', email);
+      }
+      throw err;
+    }
+    await limiters.backoffReset('loginBackoff', pair);
     if (outcome.kind === 'needs-verification') {
       return reply.code(403).send({ success: false, an: 've', message: auth.AuthText.needsVerification(email) });
     }

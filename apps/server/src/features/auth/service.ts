@@ -6,11 +6,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
+import type { JobMap } from '../../platform/jobs.js';
 import { emailCodes, passwordResets, users } from '../../db/schema.js';
 import { randomToken, sha256, sixDigitCode } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, RateLimitedError } from '../../platform/errors.js';
 import type { GoogleIdentity } from './google.js';
-import { passwordResetMail, verificationMail } from './mails.js';
+import { accountExistsMail, passwordResetMail, verificationMail } from './mails.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { presentCurrentUser } from './presenters.js';
 import { createSession, deleteOtherSessions } from './sessions.js';
@@ -20,12 +21,10 @@ export const CODE_TTL_MIN = 15;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TTL_MIN = 30;
 export const RESEND_COOLDOWN_MS = 120_000;
+const NIL_ID = '00000000-0000-0000-0000-000000000000';
 
 export const AuthText = {
   registered: (email: string) => `Account created. We sent a 6-digit code to ${email}.`,
-  emailTaken: 'An account with this email already exists. Sign in instead.',
-  emailPending:
-    'This email is waiting for verification. Sign in to get a new code, or reset the password if it was not you.',
   usernameTaken: 'This username is already taken.',
   verified: 'Your email is verified. Welcome to Sajha!',
   codeWrong: 'That code is not right. Check the email and try again.',
@@ -60,8 +59,23 @@ async function findByEmail(deps: AppDeps, email: string): Promise<UserRow | unde
 /** Taken when it is someone's username, or another member's old one within 30 days. */
 const usernameTaken = (deps: AppDeps, username: string): Promise<boolean> => usernameHeld(deps.db, username);
 
-/** Issues and mails a fresh code unless one went out within the cooldown; returns seconds left if so. */
-async function sendCode(deps: AppDeps, user: UserRow, opts: { force?: boolean } = {}): Promise<number> {
+declare module '../../platform/jobs.js' {
+  interface JobMap {
+    /** The mail behind a code request for an address that may or may not have an account. */
+    'auth.code': { email: string; reason: 'register' | 'resend' | 'reset' };
+  }
+}
+
+/**
+ * Issues and mails a fresh code unless one went out within the cooldown; returns seconds left if so.
+ * The code row and the queued mail go together: if the mail cannot be queued the code is taken back,
+ * so the failure does not start a cooldown and the member can ask again at once.
+ */
+async function sendCode(
+  deps: AppDeps,
+  user: UserRow,
+  opts: { force?: boolean; again?: boolean } = {},
+): Promise<number> {
   const [last] = await deps.db
     .select()
     .from(emailCodes)
@@ -71,82 +85,161 @@ async function sendCode(deps: AppDeps, user: UserRow, opts: { force?: boolean } 
   const since = last ? Date.now() - last.createdAt.getTime() : Infinity;
   if (!opts.force && since < RESEND_COOLDOWN_MS) return Math.ceil((RESEND_COOLDOWN_MS - since) / 1000);
   const code = sixDigitCode();
+  const id = randomUUID();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(emailCodes)
       .set({ consumedAt: new Date() })
       .where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)));
     await tx.insert(emailCodes).values({
-      id: randomUUID(),
+      id,
       userId: user.id,
       codeHash: sha256(`${user.id}:${code}`),
       expiresAt: new Date(Date.now() + CODE_TTL_MIN * 60_000),
     });
   });
-  await deps.jobs.send('mail.send', verificationMail(user.email, user.name, code, CODE_TTL_MIN));
+  try {
+    await deps.jobs.send('mail.send', verificationMail(user.email, user.name, code, CODE_TTL_MIN, opts.again));
+  } catch (err) {
+    await deps.db.delete(emailCodes).where(eq(emailCodes.id, id));
+    throw err;
+  }
+  await deps.limiters.reset('codeGuessPerEmail', user.email);
   return 0;
 }
 
+/** Starts the 120 s code cooldown of an address; throws the spec's "Please wait" while it runs. */
+async function codeCooldown(deps: AppDeps, email: string): Promise<void> {
+  try {
+    await deps.limiters.consume('codeRequestPerEmail', email);
+  } catch (err) {
+    if (err instanceof RateLimitedError)
+      throw new RateLimitedError(AuthText.cooldown(err.retryAfterSeconds), err.retryAfterSeconds);
+    throw err;
+  }
+}
+
+/**
+ * The worker of 'auth.code': what the owner of the address gets. A pending account gets a fresh code
+ * (with a note when it came from a second sign-up); a verified one is told someone tried to sign up.
+ * Nothing for an address without an account.
+ */
+export async function authJobs(deps: AppDeps): Promise<void> {
+  await deps.jobs.work('auth.code', (job) => mailCodeFor(deps, job), { concurrency: 2 });
+}
+
+export async function mailCodeFor(deps: AppDeps, job: JobMap['auth.code']): Promise<void> {
+  if (job.reason === 'reset') return mailResetLink(deps, job.email);
+  const user = await findByEmail(deps, job.email);
+  if (!user) return;
+  if (user.emailVerifiedAt) {
+    await deps.jobs.send('mail.send', accountExistsMail(user.email, user.name, `${deps.config.publicUrl}/signin`));
+    return;
+  }
+  await sendCode(deps, user, { force: true, again: job.reason === 'register' });
+}
+
+/**
+ * Sign-up answers the same whether or not the address has an account (no account discovery): the
+ * password is hashed either way (the slow part, so the timing matches too), and an existing owner
+ * hears of the attempt by mail instead. The username is public on profiles, so "taken" is no secret.
+ * The account, its code and the queued mail are created together or not at all.
+ */
 export async function register(
   deps: AppDeps,
   input: { fullname: string; username: string; email: string; password: string },
 ): Promise<string> {
-  const existing = await findByEmail(deps, input.email);
-  if (existing)
-    throw new AppError(existing.emailVerifiedAt ? AuthText.emailTaken : AuthText.emailPending, 409, 'email');
+  const passwordHash = await hashPassword(input.password);
   if (await usernameTaken(deps, input.username)) throw new AppError(AuthText.usernameTaken, 409, 'username');
+  const answer = AuthText.registered(input.email);
+  // One code mail per address per cooldown, new account or not; a repeat within it mails nothing more.
+  const mayMail = await codeCooldown(deps, input.email).then(
+    () => true,
+    () => false,
+  );
+  if (await findByEmail(deps, input.email)) {
+    if (mayMail) await deps.jobs.send('auth.code', { email: input.email, reason: 'register' });
+    return answer;
+  }
   const row: typeof users.$inferInsert = {
     id: randomUUID(),
     name: input.fullname,
     username: input.username,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
   };
   try {
     await deps.db.insert(users).values(row);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    // Lost a race with a simultaneous sign-up: say which field, as above.
-    if (await findByEmail(deps, input.email)) throw new AppError(AuthText.emailTaken, 409, 'email');
-    throw new AppError(AuthText.usernameTaken, 409, 'username');
+    // Lost a race with a simultaneous sign-up: the username says so; the email stays secret as above.
+    if (await usernameTaken(deps, input.username)) throw new AppError(AuthText.usernameTaken, 409, 'username');
+    return answer;
   }
-  await sendCode(deps, row as UserRow, { force: true });
-  return AuthText.registered(input.email);
+  try {
+    await sendCode(deps, row as UserRow, { force: true });
+  } catch (err) {
+    // No account without its code mail: the member can simply sign up again.
+    await deps.db.delete(users).where(eq(users.id, row.id));
+    await deps.limiters.reset('codeRequestPerEmail', input.email);
+    throw err;
+  }
+  return answer;
 }
 
+/**
+ * r_v_e: the same answer and the same work (one queued job) for every address; the job decides what,
+ * if anything, to mail. The cooldown counts per address, account or not.
+ */
 export async function resendCode(deps: AppDeps, email: string): Promise<string> {
-  const user = await findByEmail(deps, email);
-  if (!user) return AuthText.codeResent(email); // same answer: no account discovery
-  if (user.emailVerifiedAt) throw new AppError(AuthText.alreadyVerified, 400, 'email');
-  const wait = await sendCode(deps, user);
-  if (wait > 0) throw new AppError(AuthText.cooldown(wait), 429);
+  await codeCooldown(deps, email);
+  // A new code makes the wrong guesses of the old one moot, for every address alike.
+  await deps.limiters.reset('codeGuessPerEmail', email);
+  try {
+    await deps.jobs.send('auth.code', { email, reason: 'resend' });
+  } catch (err) {
+    await deps.limiters.reset('codeRequestPerEmail', email);
+    throw err;
+  }
   return AuthText.codeResent(email);
 }
 
+/**
+ * Answers that could tell whether an address has an account are given only to someone who holds its
+ * code: "already verified" and "expired" need the right code; every other miss is "not right", and the
+ * lock after five wrong codes counts per address, account or not.
+ */
 export async function verifyEmail(deps: AppDeps, email: string, otp: string): Promise<UserRow> {
   const user = await findByEmail(deps, email);
-  if (!user) throw new AppError(AuthText.codeWrong, 400, 'otp');
-  if (user.emailVerifiedAt) throw new AppError(AuthText.alreadyVerified, 400);
+  // The same queries run with or without an account (a nil id finds nothing), so the time is alike too.
   const [code] = await deps.db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.userId, user.id), isNull(emailCodes.consumedAt)))
+    .where(eq(emailCodes.userId, user?.id ?? NIL_ID))
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
-  if (!code || code.expiresAt.getTime() < Date.now()) throw new AppError(AuthText.codeExpired, 400, 'otp');
-  if (code.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(AuthText.codeLocked, 429, 'otp');
-  if (code.codeHash !== sha256(`${user.id}:${otp}`)) {
+  const guesses = await deps.limiters.used('codeGuessPerEmail', email);
+  if (guesses >= CODE_MAX_ATTEMPTS || (code && !code.consumedAt && code.attempts >= CODE_MAX_ATTEMPTS))
+    throw new AppError(AuthText.codeLocked, 429, 'otp');
+  const matches = !!user && !!code && code.codeHash === sha256(`${user.id}:${otp}`);
+  if (user && code && matches) {
+    if (user.emailVerifiedAt) throw new AppError(AuthText.alreadyVerified, 400);
+    if (!code.consumedAt && code.expiresAt.getTime() < Date.now()) throw new AppError(AuthText.codeExpired, 400, 'otp');
+  }
+  if (!user || !code || !matches || code.consumedAt || user.emailVerifiedAt) {
+    await deps.limiters.charge('codeGuessPerEmail', email);
     await deps.db
       .update(emailCodes)
       .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(eq(emailCodes.id, code.id));
-    throw new AppError(code.attempts + 1 >= CODE_MAX_ATTEMPTS ? AuthText.codeLocked : AuthText.codeWrong, 400, 'otp');
+      .where(eq(emailCodes.id, code && !code.consumedAt ? code.id : NIL_ID));
+    throw new AppError(guesses + 1 >= CODE_MAX_ATTEMPTS ? AuthText.codeLocked : AuthText.codeWrong, 400, 'otp');
   }
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     await tx.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, code.id));
     await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
   });
+  await deps.limiters.reset('codeGuessPerEmail', email);
   return { ...user, emailVerifiedAt: now };
 }
 
@@ -157,32 +250,45 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) throw new AppError(AuthText.badCredentials, 401);
   if (!user.emailVerifiedAt) {
-    await sendCode(deps, user); // within the cooldown the last code stays valid; no new mail
+    // Within the cooldown the last code stays valid; no new mail. A mail now starts the cooldown of r_v_e.
+    if ((await sendCode(deps, user)) === 0) await deps.limiters.charge('codeRequestPerEmail', email);
     return { kind: 'needs-verification', email };
   }
   return { kind: 'ok', user };
 }
 
+/** Like r_v_e: the same answer and the same work (one queued job) whether or not the address has an account. */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<string> {
+  await deps.jobs.send('auth.code', { email, reason: 'reset' });
+  return AuthText.resetRequested;
+}
+
+/** The worker's half of a reset request: a single-use link for an existing account, at most one per cooldown. */
+async function mailResetLink(deps: AppDeps, email: string): Promise<void> {
   const user = await findByEmail(deps, email);
-  if (!user) return AuthText.resetRequested;
+  if (!user) return;
   const [last] = await deps.db
     .select({ createdAt: passwordResets.createdAt })
     .from(passwordResets)
     .where(eq(passwordResets.userId, user.id))
     .orderBy(desc(passwordResets.createdAt))
     .limit(1);
-  if (last && Date.now() - last.createdAt.getTime() < RESEND_COOLDOWN_MS) return AuthText.resetRequested;
+  if (last && Date.now() - last.createdAt.getTime() < RESEND_COOLDOWN_MS) return;
   const token = randomToken();
+  const id = randomUUID();
   await deps.db.insert(passwordResets).values({
-    id: randomUUID(),
+    id,
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_TTL_MIN * 60_000),
   });
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
-  await deps.jobs.send('mail.send', passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
-  return AuthText.resetRequested;
+  try {
+    await deps.jobs.send('mail.send', passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
+  } catch (err) {
+    await deps.db.delete(passwordResets).where(eq(passwordResets.id, id)); // the retry issues a fresh one
+    throw err;
+  }
 }
 
 export async function resetPassword(deps: AppDeps, token: string, email: string, newPassword: string): Promise<string> {

@@ -7,11 +7,14 @@
 import { eq } from 'drizzle-orm';
 import type { NotificationPreferences } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { users } from '../../db/schema.js';
+import { notifications, users } from '../../db/schema.js';
 import { notificationMail } from './mails.js';
 import { bypassesQuietHours, getPreferences, inQuietHours, prefKey } from './prefs.js';
 import { queuePush } from './push.js';
 import type { NotifyInput } from './service.js';
+
+/** How long held-back notices wait to be mailed together: the mail limit's window. */
+export const ROLLUP_DELAY_S = 5 * 60;
 
 export async function notifyAway(
   deps: AppDeps,
@@ -35,6 +38,8 @@ export async function queueAway(
   prefs: NotificationPreferences,
   input: NotifyInput,
   now: Date,
+  /** The stored bell row this notice is, marked as mailed when its own mail goes out. */
+  notificationId?: string,
 ): Promise<{ pushQueued: number; emailQueued: boolean }> {
   const key = prefKey(input.type);
   const url = input.actions?.[0]?.url ?? '/home';
@@ -52,11 +57,20 @@ export async function queueAway(
   // A digest member gets no single mails: the digest is built from the bell's list.
   let emailQueued = false;
   if (prefs.email[key] && !prefs.digest) {
-    await deps.jobs.send(
-      'mail.send',
-      notificationMail(user.email, input.message, `${deps.config.publicUrl}${url.startsWith('/') ? url : '/'}`),
-    );
-    emailQueued = true;
+    // At most one mail per member in a few minutes (security notices always go); what is held back
+    // rolls up into one later mail (sendRollup), so a burst of activity cannot flood a mailbox.
+    const urgent = input.priority === 'high' || bypassesQuietHours(input.type);
+    if (urgent || (await deps.limiters.attempt('mailPerRecipient', user.id))) {
+      await deps.jobs.send(
+        'mail.send',
+        notificationMail(user.email, input.message, `${deps.config.publicUrl}${url.startsWith('/') ? url : '/'}`),
+      );
+      if (notificationId)
+        await deps.db.update(notifications).set({ emailedAt: now }).where(eq(notifications.id, notificationId));
+      emailQueued = true;
+    } else if (await deps.limiters.attempt('mailRollupPerRecipient', user.id)) {
+      await deps.jobs.send('notification.rollup', { userId: user.id }, { delaySeconds: ROLLUP_DELAY_S });
+    }
   }
   return { pushQueued, emailQueued };
 }

@@ -35,3 +35,19 @@ export function digestMail(to: string, name: string, items: { message: string; d
     ),
   };
 }
+
+/** The notices a burst kept from single mails, in one mail a few minutes later. */
+export function rollupMail(to: string, name: string, items: { message: string; date: Date }[], link: string): Mail {
+  const lines = items.map((i) => `• ${i.message}`).join('\n');
+  return {
+    kind: 'rollup',
+    to,
+    subject: `${APP_NAME}: ${items.length} new notification${items.length === 1 ? '' : 's'}`,
+    text: `Namaste ${name},\n\nWhile you were away:\n\n${lines}\n\nOpen ${APP_NAME}: ${link}\n`,
+    html: wrap(
+      `<p style="margin:0 0 12px">Namaste ${escape(name)}, while you were away:</p><ul style="padding-left:18px">${items
+        .map((i) => `<li style="margin:0 0 6px">${escape(i.message)}</li>`)
+        .join('')}</ul><p><a href="${escape(link)}">Open ${APP_NAME}</a></p>`,
+    ),
+  };
+}

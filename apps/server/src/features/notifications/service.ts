@@ -9,8 +9,8 @@ import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { NotificationDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { notificationPrefs, notifications, users } from '../../db/schema.js';
-import { digestMail } from './mails.js';
-import { bypassesQuietHours, getPreferences } from './prefs.js';
+import { digestMail, rollupMail } from './mails.js';
+import { bypassesQuietHours, getPreferences, prefKey } from './prefs.js';
 import { presentNotification } from './presenters.js';
 import { queueAway } from './away.js';
 
@@ -58,6 +58,13 @@ export async function notify(
 ): Promise<NotifyOutcome> {
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return { notification: null, pushQueued: 0, emailQueued: false };
+  // Coalesced: one notice per (actor, target and type) in a window, so 40 comments naming the same
+  // member, or a like toggled 20 times (unlike + like), tell the member once. The tag names the target.
+  // Follows keep their own, longer rule (once a day per pair, people/service.ts) and are left to it.
+  if (input.actorId && input.tag && input.type !== 'follow') {
+    const first = await deps.limiters.attempt('notifyCoalesce', `${userId}|${input.actorId}|${input.tag}`);
+    if (!first) return { notification: null, pushQueued: 0, emailQueued: false };
+  }
   const prefs = await getPreferences(deps.db, userId);
   let dto: NotificationDto | null = null;
   if (prefs.inApp.all || bypassesQuietHours(input.type)) {
@@ -85,7 +92,14 @@ export async function notify(
     });
   }
 
-  const { pushQueued, emailQueued } = await queueAway(deps, { id: userId, email: user.email }, prefs, input, now);
+  const { pushQueued, emailQueued } = await queueAway(
+    deps,
+    { id: userId, email: user.email },
+    prefs,
+    input,
+    now,
+    dto?._id,
+  );
   return { notification: dto, pushQueued, emailQueued };
 }
 
@@ -160,4 +174,49 @@ export async function sendDigests(deps: AppDeps, now = new Date()): Promise<numb
     sent += 1;
   }
   return sent;
+}
+
+declare module '../../platform/jobs.js' {
+  interface JobMap {
+    /** The notices whose mail was held back by the per-recipient mail limit, in one mail. */
+    'notification.rollup': { userId: string };
+  }
+}
+
+/**
+ * Mails, in one message, the unread notices of a member that were kept from single mails by the
+ * per-recipient limit. Each row is claimed atomically (emailed_at), so a second run mails nothing again.
+ */
+export async function sendRollup(deps: AppDeps, userId: string, now = new Date()): Promise<boolean> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) return false;
+  const prefs = await getPreferences(deps.db, userId);
+  if (prefs.digest) return false; // the daily digest takes them
+  const rows = await deps.db
+    .update(notifications)
+    .set({ emailedAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.emailedAt),
+        isNull(notifications.readAt),
+        eq(notifications.isDigest, false),
+        gt(notifications.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      ),
+    )
+    .returning();
+  const items = rows
+    .filter((r) => prefs.email[prefKey(r.type)])
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  if (items.length === 0) return false;
+  await deps.jobs.send(
+    'mail.send',
+    rollupMail(
+      user.email,
+      user.name,
+      items.map((i) => ({ message: i.message, date: i.createdAt })),
+      `${deps.config.publicUrl}/home`,
+    ),
+  );
+  return true;
 }
