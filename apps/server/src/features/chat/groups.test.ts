@@ -27,12 +27,12 @@ describe('groups: leave, add, remove, rename', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [a, b, c, d] = await Promise.all(
+    [a, b, c, d] = (await Promise.all(
       ['Asha Gurung', 'Bikash Thapa', 'Chandra Rai', 'Dipa Shrestha'].map((name) => createUser(t.db, { name })),
-    );
-    [sa, sb, sc, sd] = await Promise.all(
+    )) as [TestUser, TestUser, TestUser, TestUser];
+    [sa, sb, sc, sd] = (await Promise.all(
       [a, b, c, d].map(async (u) => connectSocket(t.url, await sessionCookie(t.db, u.id))),
-    );
+    )) as [TestSocket, TestSocket, TestSocket, TestSocket];
     groupId = (
       await ok<{ chatId: string }>(ask(sa, Events.startGroupChat, { groupName: 'Trek', userIds: [b.id, c.id] }))
     ).chatId;
@@ -133,7 +133,10 @@ describe('chat write path', () => {
   beforeAll(async () => {
     t = await startTestApp();
     [a, b] = await Promise.all([createUser(t.db, { name: 'Asha Gurung' }), createUser(t.db, { name: 'Bikash Thapa' })]);
-    [sa, sb] = await Promise.all([a, b].map(async (u) => connectSocket(t.url, await sessionCookie(t.db, u.id))));
+    [sa, sb] = await Promise.all([
+      connectSocket(t.url, await sessionCookie(t.db, a.id)),
+      connectSocket(t.url, await sessionCookie(t.db, b.id)),
+    ]);
     chatId = (await ok<ChatDto>(ask(sa, Events.startChat, { to_uid: b.id }))).id;
   });
   afterAll(async () => {

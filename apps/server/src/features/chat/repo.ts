@@ -1,10 +1,9 @@
-/** Chat queries: membership, hydration of message rows into DTOs, unread counts. */
+/** Chat queries: members, hydration of message rows into DTOs, unread counts. */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { Messages, type MessageDto } from '@sajha/contract';
+import type { MessageDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { chatMembers, chats, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
-import { AppError } from '../../platform/errors.js';
-import { presentMessage, type ChatRow, type FileRow, type MessageRow, type UserRow } from './presenters.js';
+import { chatMembers, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
+import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 
 /** The contract's one UUID rule, under the name the attachment routes use. */
 export { isId as isUuid } from '@sajha/contract';
