@@ -40,7 +40,7 @@ const GAP_MS = 40;
 const OPEN_PAIRS = 50;
 const OFFERED_PER_SECOND = 1000;
 const OPEN_SECONDS = 5;
-const ROUNDS = 2;
+const ROUNDS = Number(process.env.CHAT_BENCH_ROUNDS ?? 2);
 
 type Answer = { ok: true; data?: unknown } | { ok: false; error: string };
 type Client = Socket;

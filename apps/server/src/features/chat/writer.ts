@@ -57,6 +57,9 @@ export class MessageWriter {
   private async drain(): Promise<void> {
     this.running = true;
     while (this.queue.length > 0) {
+      // Let pending socket input run first, so sends that already arrived join this batch. PGlite
+      // answers on this thread: without the yield the next statement starts before any I/O is read.
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
         const stored = await insertBatch(
