@@ -43,7 +43,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.includes('is running')) resolve({ child, url });
     });
   });
@@ -93,7 +93,7 @@ describe('chat under kill -9', () => {
     const ids = Array.from({ length: total }, (_, i) => `crash-${i}`);
 
     let server = await startServer(env);
-    cleanups.push(async () => server.child.kill('SIGKILL'));
+    cleanups.push(() => Promise.resolve(server.child.kill('SIGKILL')));
     let socket: TestSocket = await connectSocket(server.url, cookie);
     // Several sends in flight at once, the way a reconnecting outbox sends them.
     let crashed = false;
