@@ -79,8 +79,8 @@ export const Messages = {
     /** Groups (part 2 "Edit Group"): leave, and the creator's add, remove and rename. */
     notGroup: 'Only a group can be changed this way.',
     creatorOnly: 'Only the group creator can do this.',
-    creatorCannotLeave: 'The group creator cannot leave; remove the members instead.',
     alreadyMember: 'That member is already in the group.',
+    groupFull: 'A group can have at most 101 members.',
     notInGroup: 'That member is not in the group.',
     editGroup: 'Edit Group',
     leaveGroup: 'Leave group',

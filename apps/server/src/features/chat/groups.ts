@@ -85,7 +85,7 @@ export async function addMembers(deps: AppDeps, me: string, chatId: string, user
   const wanted = [...new Set(userIds)];
   if (wanted.some((id) => chat.memberIds.includes(id))) throw new AppError(Messages.chat.alreadyMember, 400);
   if (chat.memberIds.length + wanted.length > GROUP_MAX_MEMBERS) {
-    throw new AppError(Messages.chat.groupNeedsMembers, 400);
+    throw new AppError(Messages.chat.groupFull, 400);
   }
   // Only verified members with no block either way with the creator, as at creation.
   const found = await deps.db
