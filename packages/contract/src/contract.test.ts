@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clientEventSchemas,
   Events,
+  isId,
   loginBodySchema,
   Messages,
   registerBodySchema,
@@ -9,6 +10,9 @@ import {
   sendMessagePayloadSchema,
   serverEventSchemas,
 } from './index.js';
+
+const CHAT = '6f1c2a4e-3b5d-4c7e-9f10-2a3b4c5d6e7f';
+const FILE = '0b9d8c7a-6e5f-4a3b-8c2d-1e0f9a8b7c6d';
 
 describe('safeNextUrl (the /signin?next= redirect)', () => {
   const host = 'sajha.example';
@@ -70,14 +74,25 @@ describe('socket event table', () => {
     expect(Object.values(Events).filter((name) => !known.has(name))).toEqual([]);
   });
   it('parses argument tuples: extra or missing arguments are refused', () => {
-    expect(clientEventSchemas[Events.typing].safeParse(['chat-1', 'Asha']).success).toBe(true);
+    expect(clientEventSchemas[Events.typing].safeParse([CHAT, 'Asha']).success).toBe(true);
     expect(clientEventSchemas[Events.getChats].safeParse([{ x: 1 }]).success).toBe(false);
     expect(clientEventSchemas[Events.fetchPosts].parse([{}])).toEqual([{ offset: 0, more: false, category: 'all' }]);
     expect(clientEventSchemas[Events.fetchPosts].safeParse([{ category: 'Travel' }]).success).toBe(false);
   });
   it('refuses a blank message with no attachments', () => {
-    expect(sendMessagePayloadSchema.safeParse({ message: '   ', to_cid: 'c1' }).success).toBe(false);
-    expect(sendMessagePayloadSchema.safeParse({ message: '', to_cid: 'c1', attachments: ['f1'] }).success).toBe(true);
+    expect(sendMessagePayloadSchema.safeParse({ message: '   ', to_cid: CHAT }).success).toBe(false);
+    expect(sendMessagePayloadSchema.safeParse({ message: '', to_cid: CHAT, attachments: [FILE] }).success).toBe(true);
     expect(sendMessagePayloadSchema.safeParse({ message: 'hi' }).success).toBe(false);
+  });
+  it('takes row ids as UUIDs only, and client-made message ids as free strings', () => {
+    expect(clientEventSchemas[Events.joinChat].safeParse(['chat-1']).success).toBe(false);
+    expect(clientEventSchemas[Events.deleteMessage].safeParse([{ mid: `${CHAT}x` }]).success).toBe(false);
+    expect(sendMessagePayloadSchema.safeParse({ message: 'hi', to_cid: 'c1' }).success).toBe(false);
+    expect(sendMessagePayloadSchema.safeParse({ message: 'hi', to_cid: CHAT, attachments: ['f1'] }).success).toBe(
+      false,
+    );
+    expect(sendMessagePayloadSchema.safeParse({ id: 'c-1', message: 'hi', to_cid: CHAT }).success).toBe(true);
+    expect(isId(CHAT)).toBe(true);
+    expect(isId('not-a-uuid')).toBe(false);
   });
 });

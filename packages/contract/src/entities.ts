@@ -2,8 +2,14 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
 
-/** Ids are opaque strings on the wire (UUIDs today). */
-export const idSchema = z.string().trim().min(1).max(64);
+/**
+ * Row ids on the wire are UUIDs (every table's key): anything else names no row, is refused where it
+ * is parsed, and never reaches a uuid column. Use `isId` for ids that arrive outside a schema (paths).
+ */
+export const idSchema = z.uuid({ error: 'This item is not available.' });
+export const isId = (value: string): boolean => idSchema.safeParse(value).success;
+/** Ids a client makes up itself (a message's resend key): free strings, not row ids. */
+export const clientIdSchema = z.string().trim().min(1).max(64);
 export const isoDate = z.string();
 
 export const currentUserSchema = z.object({
@@ -145,6 +151,8 @@ export const messageSchema = z.object({
   sender: chatPersonSchema,
   /** The id the sending client gave (lets its tabs match the stored copy to the one shown at once). */
   clientId: z.string().optional(),
+  /** A group announcement ("Asha left the group"), shown centred rather than as a bubble. */
+  notice: z.boolean().optional(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 export const chatSchema = z.object({

@@ -155,6 +155,15 @@ export const Events = {
   newPost: 'new_post',
   watchPost: 'watch_post',
   unwatchPost: 'unwatch_post',
+
+  // Ours, groups (issue 16): leaving, and the creator's "Edit Group" (add, remove, rename).
+  getGroup: 'get_group',
+  groupInfo: 'group_info',
+  leaveGroup: 'leave_group',
+  addGroupMembers: 'add_group_members',
+  removeGroupMember: 'remove_group_member',
+  renameGroup: 'rename_group',
+  chatRemoved: 'chat_removed',
 } as const;
 
 export type EventName = (typeof Events)[keyof typeof Events];

@@ -12,6 +12,7 @@ import {
   countsSchema,
   currentUserSchema,
   friendRowSchema,
+  clientIdSchema,
   idSchema,
   incomingCallSchema,
   messageSchema,
@@ -34,6 +35,7 @@ import {
   suggestFeaturePayloadSchema,
 } from './features.js';
 import { reelClientEventSchemas, reelServerEventSchemas, reelsPageSchema } from './reels.js';
+import { groupClientEventSchemas, groupServerEventSchemas } from './groups.js';
 import { chatReadSchema, newPostSchema } from './ux.js';
 
 const none = z.tuple([]);
@@ -59,7 +61,7 @@ export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
 export const sendMessagePayloadSchema = z
   .object({
     /** Client-made id: a resend after a reconnect is stored once. */
-    id: idSchema.optional(),
+    id: clientIdSchema.optional(),
     message: z.string().max(5000).default(''),
     to_cid: idSchema.optional(),
     to_uid: idSchema.optional(),
@@ -191,6 +193,7 @@ export const clientEventSchemas = {
   [Events.toggleAudio]: one(toggle),
   [Events.toggleScreenSharing]: one(toggle),
   [Events.leaveRoom]: one(z.object({ roomId })),
+  ...groupClientEventSchemas,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -286,6 +289,7 @@ export const serverEventSchemas = {
   [Events.toggleVideo]: toggleState,
   [Events.toggleAudio]: toggleState,
   [Events.toggleScreenSharing]: toggleState.extend({ stream: z.string().optional() }),
+  ...groupServerEventSchemas,
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 

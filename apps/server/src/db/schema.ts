@@ -338,6 +338,8 @@ export const messages = pgTable(
     /** The id the sending client gave; a resend with the same one is stored once. */
     clientId: text('client_id'),
     content: text('content').notNull().default(''),
+    /** A group announcement (left, removed, added, renamed) rather than something a member wrote. */
+    notice: boolean('notice').notNull().default(false),
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     pinnedBy: uuid('pinned_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -1,17 +1,15 @@
 /** The calls table: every state change is one conditional UPDATE, so two nodes never both win it. */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { isId } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import { calls, users } from '../../db/schema.js';
 
 export type CallRow = typeof calls.$inferSelect;
 export type EndReason = NonNullable<CallRow['endReason']>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => UUID.test(id);
-
 export async function findCall(db: Db, roomId: string): Promise<CallRow | undefined> {
-  if (!isUuid(roomId)) return undefined;
+  if (!isId(roomId)) return undefined;
   const [row] = await db.select().from(calls).where(eq(calls.id, roomId)).limit(1);
   return row;
 }
@@ -78,7 +76,7 @@ export async function markEnded(
 }
 
 export async function findMember(db: Db, userId: string) {
-  if (!isUuid(userId)) return undefined;
+  if (!isId(userId)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return row;
 }

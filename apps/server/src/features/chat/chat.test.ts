@@ -104,7 +104,11 @@ describe('chat over /real', () => {
     expect(await ask(sc, Events.deleteMessage, { mid })).toEqual(refused);
     expect(await ask(sc, Events.joinChat, chatId)).toEqual(refused);
     expect(await ask(sc, Events.typing, chatId, 'Chandra')).toEqual(refused);
-    expect(await ask(sc, Events.getMessages, 'not-a-uuid')).toEqual(refused);
+    // Ids are UUIDs by contract: anything else is refused before any handler runs.
+    expect(await ask(sc, Events.getMessages, 'not-a-uuid')).toEqual({
+      ok: false,
+      error: 'This item is not available.',
+    });
     // Nothing leaked into the chat, and C's list does not show it.
     expect(await ok<ChatDto[]>(ask(sc, Events.getChats))).toEqual([]);
     const page = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId));

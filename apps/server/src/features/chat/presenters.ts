@@ -44,6 +44,7 @@ export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
     status: x.status,
     sender: presentPerson(x.sender, x.online),
     ...(m.clientId ? { clientId: m.clientId } : {}),
+    ...(m.notice ? { notice: true } : {}),
   };
 }
 

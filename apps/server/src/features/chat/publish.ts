@@ -1,16 +1,18 @@
 /**
- * Chat facts -> emits. receive_message / message_updated / message_deleted go to every member's
- * `user:{id}` room (lists and badges on every tab stay right); after a new message, members viewing
- * the chat have read it, and the others get the badge, a toast and one notification per unread run.
+ * Chat facts -> emits (the fan-out). receive_message / message_updated / message_deleted go to every
+ * member's `user:{id}` room (lists and badges on every tab stay right); after a new message, members
+ * viewing the chat have read it (marks gathered by PendingReads, not written per message), and the
+ * others get the badge, a toast and one notification per unread run. Group notices get no toast.
  */
 import { Events, LIMITS, type ChatDto, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { EventBus } from '../../events/bus.js';
 import { userRoom, type IoServer } from '../../realtime/types.js';
 import { notifyAway } from '../notifications/away.js';
-import { announceRead, readMarksFor } from './reads.js';
-import { viewersAmong } from './presence.js';
-import { markReadMany, presenceAudienceOf, unreadInChatFor, unreadTotals } from './repo.js';
+import { chatRoom, viewersAmong } from './presence.js';
+import { readMarksFor } from './reads.js';
+import { presenceAudienceOf, unreadInChatFor, unreadTotals } from './repo.js';
+import { chatState } from './state.js';
 
 export interface ChatSender {
   uid: string;
@@ -28,6 +30,8 @@ declare module '../../events/bus.js' {
       message: MessageDto;
       sender: ChatSender;
       origin?: string | undefined;
+      /** The stored time at full precision (read marks compare with it); the DTO has milliseconds. */
+      storedAt: string;
     };
     'chat.message.updated': { chatId: string; memberIds: string[]; messages: MessageDto[] };
     'chat.message.deleted': { chatId: string; memberIds: string[]; mid: string; by: string };
@@ -41,23 +45,29 @@ declare module '../../events/bus.js' {
 const rooms = (ids: string[]) => ids.map(userRoom);
 
 export function publishChat(deps: AppDeps, bus: EventBus, io: IoServer): void {
+  const { reads } = chatState(deps);
   const sendUnread = async (userIds: string[]): Promise<void> => {
     if (userIds.length === 0) return;
+    await reads.flush();
     const totals = await unreadTotals(deps.db, userIds);
     for (const uid of userIds) io.to(userRoom(uid)).emit(Events.unreadMessageCount, totals.get(uid) ?? 0);
   };
 
-  bus.subscribe('chat.message.sent', async ({ chatId, memberIds, message, sender, origin }) => {
-    const wire = { ...message, message: message.content, chatId };
-    (origin ? io.to(rooms(memberIds)).except(origin) : io.to(rooms(memberIds))).emit(Events.receiveMessage, wire);
-
+  bus.subscribe('chat.message.sent', async ({ chatId, memberIds, message, sender, origin, storedAt }) => {
     const others = memberIds.filter((uid) => uid !== sender.uid);
     const viewers = await viewersAmong(deps, chatId, others);
+    // Members looking at the chat have read it: noted before it reaches them, so a count they ask
+    // for next already includes it; stored with everyone else's marks shortly ("Seen" then goes out).
+    if (viewers.size > 0) reads.mark(chatId, viewers, storedAt);
+
+    const wire = { ...message, message: message.content, chatId };
+    (origin ? io.to(rooms(memberIds)).except(origin) : io.to(rooms(memberIds))).emit(Events.receiveMessage, wire);
     const away = others.filter((uid) => !viewers.has(uid));
-    // Members looking at the chat have read it; one statement for all of them, and "Seen" goes out.
-    await markReadMany(deps.db, chatId, [...viewers], message.id);
-    await announceRead(deps, chatId, ...viewers);
     if (away.length === 0) return;
+    if (message.notice) {
+      await sendUnread(away);
+      return;
+    }
 
     const preview = message.content.trim() || (message.attachments.length > 0 ? '📎 Attachment' : '');
     io.to(rooms(away)).emit(Events.newMessage, { name: sender.name, message: preview, avatar: sender.avatar });
@@ -100,10 +110,18 @@ export function publishChat(deps: AppDeps, bus: EventBus, io: IoServer): void {
 
   bus.subscribe('chat.unread', ({ userIds }) => sendUnread(userIds));
 
-  bus.subscribe('chat.read', async ({ chatId, readerIds }) => {
-    for (const { userId, upTo } of await readMarksFor(deps, chatId, readerIds)) {
+  bus.subscribe('chat.read', async ({ chatId, readerIds, marks }) => {
+    for (const { userId, upTo } of await readMarksFor(deps, chatId, readerIds, marks)) {
       io.to(userRoom(userId)).emit(Events.chatRead, { chatId, upTo: upTo.toISOString() });
     }
+  });
+
+  bus.subscribe('chat.group.changed', ({ info, removedIds }) => {
+    io.to(rooms(info.members.map((m) => m.uid))).emit(Events.groupInfo, info);
+    if (removedIds.length === 0) return;
+    io.to(rooms(removedIds)).emit(Events.chatRemoved, { chatId: info.chatId });
+    // Out of the group: their tabs stop hearing its typing (the room the viewers of the chat share).
+    io.in(rooms(removedIds)).socketsLeave(chatRoom(info.chatId));
   });
 
   bus.subscribe('presence.changed', async ({ userId, online }) => {

@@ -1,46 +1,21 @@
-/** Chat queries: membership, hydration of message rows into DTOs, unread counts. */
+/** Chat queries: members, hydration of message rows into DTOs, unread counts. */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { Messages, type MessageDto } from '@sajha/contract';
+import type { MessageDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { chatMembers, chats, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
-import { AppError } from '../../platform/errors.js';
-import { presentMessage, type ChatRow, type FileRow, type MessageRow, type UserRow } from './presenters.js';
+import { chatMembers, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
+import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids arrive as free strings; anything but a UUID can name no row (and must not reach a uuid column). */
-export const isUuid = (id: string): boolean => UUID.test(id);
+/** The contract's one UUID rule, under the name the attachment routes use. */
+export { isId as isUuid } from '@sajha/contract';
+
+/** Rows of a raw `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const userColumns = { id: users.id, name: users.name, username: users.username, avatar: users.avatar };
 
 export interface Member {
   userId: string;
   lastReadAt: Date;
-}
-
-/** The chat, if `userId` is a member of it; otherwise the one refusal every chat event gives. */
-export async function requireMember(db: Db, chatId: string, userId: string): Promise<ChatRow> {
-  if (!isUuid(chatId)) throw new AppError(Messages.chat.notMember, 403);
-  const [row] = await db
-    .select({ chat: chats })
-    .from(chatMembers)
-    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError(Messages.chat.notMember, 403);
-  return row.chat;
-}
-
-/** A message in a chat the user belongs to. Someone else's chat answers exactly like a missing message. */
-export async function requireMessageInMyChat(db: Db, messageId: string, userId: string): Promise<MessageRow> {
-  if (!isUuid(messageId)) throw new AppError(Messages.chat.messageNotFound, 404);
-  const [row] = await db
-    .select({ message: messages })
-    .from(messages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(eq(messages.id, messageId))
-    .limit(1);
-  if (!row) throw new AppError(Messages.chat.notMember, 403);
-  return row.message;
 }
 
 export async function membersOf(db: Db, chatId: string): Promise<Member[]> {
@@ -110,10 +85,9 @@ export async function hydrateMessages(
 
 /** Newest first; `before` is a message id (its time and id, compared in SQL at full precision, are the cursor). */
 export async function pageOfMessages(db: Db, chatId: string, before: string | undefined, limit: number) {
-  const cursor =
-    before && isUuid(before)
-      ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${before} and m2.chat_id = ${chatId})`
-      : undefined;
+  const cursor = before
+    ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${before} and m2.chat_id = ${chatId})`
+    : undefined;
   return db
     .select()
     .from(messages)

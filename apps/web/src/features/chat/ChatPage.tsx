@@ -14,6 +14,7 @@ import { useToast } from '../../lib/toast';
 import { ChatList } from './ChatList';
 import { chatPath, findChat } from './chatState';
 import { Conversation } from './Conversation';
+import { useGroupUpdates } from './GroupDialog';
 import { NewChatDialog } from './NewChatDialog';
 import { useChat } from './useChat';
 
@@ -29,6 +30,7 @@ export default function ChatPage() {
       void navigate(chatPath(chat), { replace: true });
     },
   });
+  useGroupUpdates();
   const { chats, loaded, threads } = api.state;
   const selected = findChat(chats, param);
   const { openChat, startChat } = api;

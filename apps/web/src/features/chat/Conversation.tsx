@@ -26,6 +26,7 @@ import type { Attachment } from './attachments';
 import type { Thread } from './chatState';
 import { Composer } from './Composer';
 import { EmojiPanel } from './EmojiPanel';
+import { GroupDialog } from './GroupDialog';
 import { MediaViewer } from './MediaViewer';
 import { BlockDialog } from '../people/BlockDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
@@ -37,6 +38,7 @@ export function openCallPopup(uid: string): void {
 }
 
 function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => void; onEditGroup: () => void }) {
+  // "Edit Group" and "Change Group Name" open the group dialog (name, members, leave).
   const navigate = useNavigate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [blocking, setBlocking] = useState(false);
@@ -111,7 +113,7 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
         )}
         {group && <MenuItem onClick={closeThen(onEditGroup)}>Edit Group</MenuItem>}
         {!group && <MenuItem onClick={closeThen(() => setBlocking(true))}>Block User</MenuItem>}
-        {group && <MenuItem onClick={closeThen()}>Change Group Name</MenuItem>}
+        {group && <MenuItem onClick={closeThen(onEditGroup)}>Change Group Name</MenuItem>}
         {group && <MenuItem onClick={closeThen()}>Set Group Profile Picture</MenuItem>}
       </Menu>
       {!group && <BlockDialog username={chat.sender.username} open={blocking} onClose={() => setBlocking(false)} />}
@@ -134,6 +136,7 @@ export function Conversation({
   const [viewer, setViewer] = useState<{ items: Attachment[]; index: number } | null>(null);
   const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
   const [hiddenPin, setHiddenPin] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const group = chat.sender.type === 'group';
   const me = api.me?.uid;
   const items = useMemo(() => thread?.items ?? [], [thread]);
@@ -153,8 +156,8 @@ export function Conversation({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
-      {/* "Edit Group" opens the side panel with the group options. */}
-      <Header chat={chat} onBack={onBack} onEditGroup={() => setPanel({ reactTo: null })} />
+      <Header chat={chat} onBack={onBack} onEditGroup={() => setEditing(true)} />
+      {group && <GroupDialog chatId={chat.id} meId={me} open={editing} onClose={() => setEditing(false)} />}
       {pinned && (
         <Paper
           square
@@ -204,7 +207,21 @@ export function Conversation({
                 ),
               Footer: () => <Box sx={{ height: 8 }} />,
             }}
-            itemContent={(_, m) => <MessageBubble m={m} own={m.sender.uid === me} group={group} actions={actions} />}
+            itemContent={(_, m) =>
+              m.notice ? (
+                // A group announcement ("Asha left the group"): a centred line, not a bubble.
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="p"
+                  sx={{ textAlign: 'center', py: 0.5 }}
+                >
+                  {m.content}
+                </Typography>
+              ) : (
+                <MessageBubble m={m} own={m.sender.uid === me} group={group} actions={actions} />
+              )
+            }
           />
         )}
       </Box>

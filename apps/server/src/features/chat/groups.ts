@@ -1,0 +1,162 @@
+/**
+ * Groups after creation: any member may leave; the creator adds and removes members and renames
+ * ("Edit Group"). Each change and its notice message ("Asha left the group") are stored in one
+ * transaction; then the cache drops the chat and the facts go out: the notice to the members, the new
+ * member list to everyone's open dialog, `chat_removed` to whoever is no longer in it, the chat itself
+ * to whoever was added. When the creator leaves, the longest-standing member takes the role over.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
+import { GROUP_MAX_MEMBERS, Messages, type GroupInfo } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { chatMembers, chats, messages, users } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { notBlockedWith } from '../people/blocks.js';
+import { chatFor } from './chats.js';
+import { messageDto } from './messages.js';
+import { authorize } from './policy.js';
+import { storedAtText } from './writer.js';
+import type { MessageRow } from './presenters.js';
+import { userColumns } from './repo.js';
+import { chatState } from './state.js';
+
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    /** The group's members or name changed: `info` for everyone in it, `removedIds` are out of it now. */
+    'chat.group.changed': { info: GroupInfo; removedIds: string[] };
+  }
+}
+
+/** The group's name, creator and members as the Edit Group dialog shows them (members only). */
+export async function groupInfo(deps: AppDeps, me: string, chatId: string): Promise<GroupInfo> {
+  await authorize(deps, me, 'view', { chatId });
+  return loadInfo(deps, chatId);
+}
+
+async function loadInfo(deps: AppDeps, chatId: string): Promise<GroupInfo> {
+  const [chat] = await deps.db.select().from(chats).where(eq(chats.id, chatId));
+  const members = await deps.db
+    .select(userColumns)
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(eq(chatMembers.chatId, chatId))
+    .orderBy(asc(chatMembers.joinedAt), asc(users.username));
+  return {
+    chatId,
+    name: chat?.name ?? 'Group',
+    creatorId: chat?.createdBy ?? null,
+    members: members.map((m) => ({ uid: m.id, name: m.name, username: m.username, avatar: m.avatar })),
+  };
+}
+
+export async function leaveGroup(deps: AppDeps, me: string, chatId: string): Promise<void> {
+  const { chat } = await authorize(deps, me, 'leave', { chatId });
+  const name = await nameOf(deps, me);
+  const notice = await change(deps, chatId, me, Messages.chat.memberLeft(name), async (tx) => {
+    await tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, me)));
+    if (chat.createdBy === me) {
+      const [next] = await tx
+        .select({ userId: chatMembers.userId })
+        .from(chatMembers)
+        .where(eq(chatMembers.chatId, chatId))
+        .orderBy(asc(chatMembers.joinedAt))
+        .limit(1);
+      await tx
+        .update(chats)
+        .set({ createdBy: next?.userId ?? null })
+        .where(eq(chats.id, chatId));
+    }
+  });
+  await announce(deps, notice, [me], []);
+}
+
+export async function removeMember(deps: AppDeps, me: string, chatId: string, uid: string): Promise<GroupInfo> {
+  const { chat } = await authorize(deps, me, 'manage', { chatId });
+  if (uid === me || !chat.memberIds.includes(uid)) throw new AppError(Messages.chat.notInGroup, 400);
+  const [by, name] = await Promise.all([nameOf(deps, me), nameOf(deps, uid)]);
+  const notice = await change(deps, chatId, me, Messages.chat.memberRemoved(name, by), (tx) =>
+    tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, uid))),
+  );
+  return announce(deps, notice, [uid], []);
+}
+
+export async function addMembers(deps: AppDeps, me: string, chatId: string, userIds: string[]): Promise<GroupInfo> {
+  const { chat } = await authorize(deps, me, 'manage', { chatId });
+  const wanted = [...new Set(userIds)];
+  if (wanted.some((id) => chat.memberIds.includes(id))) throw new AppError(Messages.chat.alreadyMember, 400);
+  if (chat.memberIds.length + wanted.length > GROUP_MAX_MEMBERS) {
+    throw new AppError(Messages.chat.groupFull, 400);
+  }
+  // Only verified members with no block either way with the creator, as at creation.
+  const found = await deps.db
+    .select(userColumns)
+    .from(users)
+    .where(and(inArray(users.id, wanted), isNotNull(users.emailVerifiedAt), notBlockedWith(me, users.id)));
+  if (found.length !== wanted.length) throw new AppError(Messages.chat.userNotFound, 404);
+  const by = await nameOf(deps, me);
+  const names = found.map((u) => u.name).join(', ');
+  const notice = await change(deps, chatId, me, Messages.chat.membersAdded(names, by), (tx) =>
+    tx.insert(chatMembers).values(wanted.map((userId) => ({ chatId, userId }))),
+  );
+  return announce(deps, notice, [], wanted);
+}
+
+export async function renameGroup(deps: AppDeps, me: string, chatId: string, name: string): Promise<GroupInfo> {
+  await authorize(deps, me, 'manage', { chatId });
+  const by = await nameOf(deps, me);
+  const notice = await change(deps, chatId, me, Messages.chat.groupRenamed(name, by), (tx) =>
+    tx.update(chats).set({ name }).where(eq(chats.id, chatId)),
+  );
+  return announce(deps, notice, [], []);
+}
+
+type Notice = MessageRow & { at: string };
+type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
+
+/** The change and its notice, together or not at all; then the cache forgets the chat. */
+async function change(
+  deps: AppDeps,
+  chatId: string,
+  actorId: string,
+  notice: string,
+  apply: (tx: Tx) => Promise<unknown>,
+): Promise<Notice> {
+  const row = await deps.db.transaction(async (tx) => {
+    await apply(tx);
+    const [stored] = await tx
+      .insert(messages)
+      .values({ id: randomUUID(), chatId, senderId: actorId, content: notice, notice: true })
+      .returning({ ...getTableColumns(messages), at: storedAtText });
+    await tx.update(chats).set({ lastMessageAt: stored!.createdAt }).where(eq(chats.id, chatId));
+    return stored!;
+  });
+  await deps.bus.publish('chat.members.changed', { chatId });
+  return row;
+}
+
+/** Tells everyone concerned, once the change is stored: the notice, the member list, added and removed. */
+async function announce(deps: AppDeps, { at, ...notice }: Notice, removedIds: string[], addedIds: string[]) {
+  const chatId = notice.chatId;
+  const info = await loadInfo(deps, chatId);
+  const memberIds = info.members.map((m) => m.uid);
+  if (addedIds.length > 0) {
+    const views = new Map(
+      await Promise.all(addedIds.map(async (uid) => [uid, await chatFor(deps, uid, chatId)] as const)),
+    );
+    await deps.bus.publish('chat.added', { memberIds: addedIds, chats: views });
+  }
+  const message = await messageDto(deps, notice);
+  void deps.bus.publish('chat.message.sent', {
+    chatId,
+    memberIds,
+    message,
+    storedAt: at,
+    sender: { ...message.sender, uid: notice.senderId },
+  });
+  void deps.bus.publish('chat.group.changed', { info, removedIds });
+  return info;
+}
+
+async function nameOf(deps: AppDeps, userId: string): Promise<string> {
+  return (await chatState(deps).cache.profile(userId))?.name ?? 'A member';
+}

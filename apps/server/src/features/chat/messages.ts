@@ -1,0 +1,260 @@
+/**
+ * Messages: pages of history, sending, reactions, pins, deletes. Each call is authorized first
+ * (policy.ts), then reads or writes through drizzle and states what happened on the bus; publish.ts
+ * turns the facts into emits. Sends go through the group-commit writer (writer.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { files, messageAttachments, messageReactions, messages } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { isBlockedEitherWay } from '../people/blocks.js';
+import type { ChatMeta } from './cache.js';
+import { directChat } from './chats.js';
+import { authorize } from './policy.js';
+import { onlineAmong } from './presence.js';
+import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
+import { hydrateMessages, markRead, membersOf, pageOfMessages, pinnedMessage } from './repo.js';
+import { chatState } from './state.js';
+import { storedAtText } from './writer.js';
+
+/** One message as every member sees it (status and online flags need the chat's members). */
+export async function messageDto(deps: AppDeps, row: MessageRow): Promise<MessageDto> {
+  const members = await membersOf(deps.db, row.chatId);
+  const online = await onlineAmong(deps, [row.senderId]);
+  const [dto] = await hydrateMessages(deps.db, [row], { members, online });
+  if (!dto) throw new AppError(Messages.chat.messageNotFound, 404);
+  return dto;
+}
+
+/** A page of messages, newest first. The first page (no cursor) also counts as reading the chat. */
+export async function getMessages(
+  deps: AppDeps,
+  me: string,
+  chatId: string,
+  opts: { before?: string | undefined; limit?: number | undefined } = {},
+): Promise<{ messages: MessageDto[]; read: boolean }> {
+  await authorize(deps, me, 'view', { chatId });
+  await chatState(deps).reads.flush();
+  const rows = await pageOfMessages(deps.db, chatId, opts.before, opts.limit ?? 30);
+  const read = !opts.before;
+  if (read) await markRead(deps.db, chatId, me);
+  const members = await membersOf(deps.db, chatId);
+  const online = await onlineAmong(deps, [...new Set(rows.map((r) => r.senderId))]);
+  return { messages: await hydrateMessages(deps.db, rows, { members, online }), read };
+}
+
+export async function readChat(deps: AppDeps, me: string, chatId: string): Promise<void> {
+  await authorize(deps, me, 'view', { chatId });
+  await markRead(deps.db, chatId, me);
+}
+
+export interface SendInput {
+  id?: string | undefined;
+  message: string;
+  to_cid?: string | undefined;
+  to_uid?: string | undefined;
+  attachments?: string[] | undefined;
+}
+
+export interface Sent {
+  message: MessageDto;
+  chatId: string;
+  memberIds: string[];
+  /** False when the client's id was seen before: the stored copy is returned and nothing is re-sent. */
+  created: boolean;
+}
+
+/**
+ * Stores a message once per (sender, client id) and states it on the bus once it is durable. The hot
+ * path costs no query of its own: membership and the sender's profile come from the cache, and the
+ * writer's one statement (shared with whatever arrived together) checks membership and blocks again,
+ * stores the message and bumps the chat's activity.
+ */
+export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInput, origin?: string): Promise<Sent> {
+  const { cache, writer } = chatState(deps);
+  let chat: ChatMeta | undefined;
+  if (input.to_cid) chat = (await authorize(deps, me.uid, 'view', { chatId: input.to_cid })).chat;
+  else chat = await cache.chat((await directChat(deps, me.uid, input.to_uid ?? '')).id);
+  if (!chat) throw new AppError(Messages.chat.notMember, 403);
+  const otherId = chat.kind === 'direct' ? (chat.memberIds.find((id) => id !== me.uid) ?? null) : null;
+  const sender: UserRow = (await cache.profile(me.uid)) ?? { id: me.uid, ...me };
+
+  const fileIds = [...new Set(input.attachments ?? [])];
+  if (fileIds.length > LIMITS.chatAttachmentsMax) throw new AppError(Messages.chat.tooManyFiles, 400);
+  const values = {
+    id: randomUUID(),
+    chatId: chat.id,
+    senderId: me.uid,
+    clientId: input.id ?? null,
+    content: input.message,
+  };
+  let stored: { at: string; attached: FileRow[] } | undefined;
+  if (fileIds.length > 0) {
+    stored = await storeWithAttachments(deps, values, fileIds, otherId);
+  } else {
+    const done = await writer.write({ ...values, otherId });
+    stored = done && { at: done.at, attached: [] };
+  }
+  if (!stored) return resentOrRefused(deps, chat, me.uid, input.id, otherId);
+
+  const row: MessageRow = { ...values, notice: false, pinnedAt: null, pinnedBy: null, createdAt: new Date(stored.at) };
+  const byId = new Map(stored.attached.map((f) => [f.id, f]));
+  const message = presentMessage(row, {
+    sender,
+    online: true,
+    attachments: fileIds.map((id) => byId.get(id)!),
+    reactions: [],
+    status: 'sent',
+  });
+  const memberIds = chat.memberIds;
+  void deps.bus.publish('chat.message.sent', {
+    chatId: chat.id,
+    memberIds,
+    message,
+    storedAt: stored.at,
+    sender: { uid: me.uid, name: sender.name, username: sender.username, avatar: sender.avatar },
+    origin,
+  });
+  return { message, chatId: chat.id, memberIds, created: true };
+}
+
+/** The rare path: a message with files, stored with them in one transaction (not group-committed). */
+async function storeWithAttachments(
+  deps: AppDeps,
+  values: Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'clientId' | 'content'>,
+  fileIds: string[],
+  otherId: string | null,
+): Promise<{ at: string; attached: FileRow[] } | undefined> {
+  const { db } = deps;
+  if (otherId && (await isBlockedEitherWay(db, values.senderId, otherId))) {
+    throw new AppError(PeopleMessages.cannotMessage, 403);
+  }
+  const attached = await db
+    .select({ id: files.id, mime: files.mime, originalName: files.originalName, bytes: files.bytes })
+    .from(files)
+    .where(and(inArray(files.id, fileIds), eq(files.ownerId, values.senderId), eq(files.purpose, 'chat')));
+  if (attached.length !== fileIds.length) throw new AppError(Messages.chat.attachmentNotFound, 400);
+  // A message and its attachments are stored together or not at all.
+  const at = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(messages)
+      .values(values)
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+      .returning({ at: storedAtText });
+    if (!inserted) return undefined;
+    await tx
+      .insert(messageAttachments)
+      .values(fileIds.map((fileId, position) => ({ messageId: values.id, fileId, position })));
+    await tx.execute(sql`update chats set last_message_at = now() where id = ${values.chatId}`);
+    return inserted.at;
+  });
+  return at ? { at, attached } : undefined;
+}
+
+/** Nothing was stored: a resend of a stored message (answered with that copy), or a refusal. */
+async function resentOrRefused(
+  deps: AppDeps,
+  chat: ChatMeta,
+  me: string,
+  clientId: string | undefined,
+  otherId: string | null,
+): Promise<Sent> {
+  if (clientId) {
+    const [before] = await deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, me), eq(messages.clientId, clientId)));
+    if (before) {
+      return {
+        message: await messageDto(deps, before),
+        chatId: before.chatId,
+        memberIds: chat.memberIds,
+        created: false,
+      };
+    }
+  }
+  // The insert's own checks refused it: a block in a direct chat, or a membership the cache had not seen end.
+  if (otherId && (await isBlockedEitherWay(deps.db, me, otherId)))
+    throw new AppError(PeopleMessages.cannotMessage, 403);
+  void deps.bus.publish('chat.members.changed', { chatId: chat.id });
+  throw new AppError(Messages.chat.notMember, 403);
+}
+
+/** One reaction per member per message: a new one replaces the old; the same one again takes it back. */
+export async function react(deps: AppDeps, me: string, messageId: string, reaction: string) {
+  const { chat, message: row } = await authorize(deps, me, 'react', { messageId });
+  const [mine] = await deps.db
+    .select({ reaction: messageReactions.reaction })
+    .from(messageReactions)
+    .where(and(eq(messageReactions.messageId, row.id), eq(messageReactions.userId, me)));
+  if (mine?.reaction === reaction) {
+    await deps.db
+      .delete(messageReactions)
+      .where(and(eq(messageReactions.messageId, row.id), eq(messageReactions.userId, me)));
+  } else {
+    await deps.db
+      .insert(messageReactions)
+      .values({ messageId: row.id, userId: me, reaction })
+      .onConflictDoUpdate({
+        target: [messageReactions.messageId, messageReactions.userId],
+        set: { reaction, createdAt: new Date() },
+      });
+  }
+  const message = await messageDto(deps, row);
+  const memberIds = chat.memberIds;
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: [message] });
+  return { message, memberIds };
+}
+
+/** Any member may pin or unpin. One pin per chat: pinning a message unpins the one before. */
+export async function setPinned(deps: AppDeps, me: string, messageId: string, pinned: boolean) {
+  const { chat, message: row } = await authorize(deps, me, 'react', { messageId });
+  const changed: MessageRow[] = [];
+  if (pinned) {
+    const before = await pinnedMessage(deps.db, row.chatId);
+    if (before && before.id !== row.id) {
+      const [un] = await deps.db
+        .update(messages)
+        .set({ pinnedAt: null, pinnedBy: null })
+        .where(eq(messages.id, before.id))
+        .returning();
+      if (un) changed.push(un);
+    }
+  }
+  const [updated] = await deps.db
+    .update(messages)
+    .set(pinned ? { pinnedAt: new Date(), pinnedBy: me } : { pinnedAt: null, pinnedBy: null })
+    .where(eq(messages.id, row.id))
+    .returning();
+  if (updated) changed.push(updated);
+  const dtos = await Promise.all(changed.map((r) => messageDto(deps, r)));
+  const memberIds = chat.memberIds;
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: dtos });
+  return { messages: dtos, chatId: row.chatId, memberIds };
+}
+
+/** Only the sender deletes; the message goes for everyone, with its attachments' bytes. */
+export async function deleteMessage(deps: AppDeps, me: string, messageId: string) {
+  const { chat, message: row } = await authorize(deps, me, 'delete', { messageId });
+  const attached = await deps.db
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(messageAttachments)
+    .innerJoin(files, eq(files.id, messageAttachments.fileId))
+    .where(eq(messageAttachments.messageId, row.id));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(messages).where(eq(messages.id, row.id));
+    if (attached.length > 0)
+      await tx.delete(files).where(
+        inArray(
+          files.id,
+          attached.map((f) => f.id),
+        ),
+      );
+  });
+  for (const f of attached) await deps.storage.delete(f.storageKey).catch(() => undefined);
+  const memberIds = chat.memberIds;
+  void deps.bus.publish('chat.message.deleted', { chatId: row.chatId, memberIds, mid: row.id, by: me });
+  return { mid: row.id, chatId: row.chatId, memberIds };
+}

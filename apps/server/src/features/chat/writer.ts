@@ -1,0 +1,111 @@
+/**
+ * Group commit for chat messages. A send waits here only while the statement before it is running:
+ * everything that arrived meanwhile is written by the next statement, in one multi-row insert, and
+ * each caller is answered when that statement has committed. Callers ack and fan out only after
+ * that, so a message is never announced before it is durable, and a resend after a crash finds the
+ * stored copy by its (sender, client id) key: exactly once, as before.
+ *
+ * The one statement also does what used to be three: the insert refuses rows whose sender is not a
+ * member (or, in a direct chat, is blocked either way) and bumps `chats.last_message_at` in a CTE.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages } from '../../db/schema.js';
+import { rowsOf } from './repo.js';
+
+export interface NewMessage {
+  id: string;
+  chatId: string;
+  senderId: string;
+  clientId: string | null;
+  content: string;
+  /** In a direct chat, the other member: a block either way refuses the row. */
+  otherId: string | null;
+}
+
+/** The stored row's time, as PostgreSQL text with microseconds (read marks compare at full precision). */
+export interface Stored {
+  id: string;
+  at: string;
+}
+
+const MAX_BATCH = 500;
+
+/** A message's stored time as text with microseconds, for `returning` (read marks need full precision). */
+export const storedAtText = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface Waiting {
+  row: NewMessage;
+  done: (stored: Stored | undefined) => void;
+  fail: (err: unknown) => void;
+}
+
+export class MessageWriter {
+  private queue: Waiting[] = [];
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Stores the message; undefined when refused (not a member, blocked) or its client id was stored before. */
+  write(row: NewMessage): Promise<Stored | undefined> {
+    return new Promise((done, fail) => {
+      this.queue.push({ row, done, fail });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.queue.length > 0) {
+      // Let pending socket input run first, so sends that already arrived join this batch. PGlite
+      // answers on this thread: without the yield the next statement starts before any I/O is read.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const stored = await insertBatch(
+          this.db,
+          batch.map((w) => w.row),
+        );
+        for (const w of batch) w.done(stored.get(w.row.id));
+      } catch (err) {
+        if (batch.length === 1) batch[0]!.fail(err);
+        // One bad row must not sink its neighbours: alone, each succeeds or fails on its own.
+        else for (const w of batch) await insertBatch(this.db, [w.row]).then((s) => w.done(s.get(w.row.id)), w.fail);
+      }
+    }
+    this.running = false;
+  }
+}
+
+async function insertBatch(db: Db, rows: NewMessage[]): Promise<Map<string, Stored>> {
+  // Rows of one statement share now(); a microsecond per position keeps their order in history.
+  const values = sql.join(
+    rows.map(
+      (r, i) =>
+        sql`(${r.id}::uuid, ${r.chatId}::uuid, ${r.senderId}::uuid, ${r.clientId}::text, ${r.content}::text, ${r.otherId}::uuid, ${i}::int)`,
+    ),
+    sql`, `,
+  );
+  const result = rowsOf<{ id: string; at: string }>(
+    await db.execute(sql`
+    with v (id, chat_id, sender_id, client_id, content, other_id, ord) as (values ${values}),
+    ins as (
+      insert into messages (id, chat_id, sender_id, client_id, content, created_at)
+      select v.id, v.chat_id, v.sender_id, v.client_id, v.content, now() + v.ord * interval '1 microsecond'
+      from v
+      where exists (select 1 from chat_members m where m.chat_id = v.chat_id and m.user_id = v.sender_id)
+        and (v.other_id is null or not exists (select 1 from blocks b where
+          (b.blocker_id = v.sender_id and b.blocked_id = v.other_id) or (b.blocker_id = v.other_id and b.blocked_id = v.sender_id)))
+      order by v.ord
+      on conflict (sender_id, client_id) do nothing
+      returning id, chat_id, created_at
+    ),
+    bump as (
+      update chats c set last_message_at = greatest(c.last_message_at, x.at)
+      from (select chat_id, max(created_at) as at from ins group by chat_id) x
+      where c.id = x.chat_id
+    )
+    select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from ins`),
+  );
+  return new Map(result.map((r) => [r.id, { id: r.id, at: r.at }]));
+}

@@ -1,0 +1,37 @@
+/**
+ * Groups after creation (issue 16; the spec names only the "Edit Group" menu item): any member may
+ * leave; the creator adds and removes members and renames. Each change is announced in the chat as a
+ * notice message (`notice: true`), `group_info` brings every member's open dialog up to date, and a
+ * member who left or was removed gets `chat_removed` so the chat leaves their list.
+ */
+import { z } from 'zod';
+import { idSchema } from './entities.js';
+import { Events } from './events.js';
+
+export const groupNameSchema = z.string().trim().min(1, 'A group needs a name.').max(80);
+
+export const groupInfoSchema = z.object({
+  chatId: idSchema,
+  name: z.string(),
+  creatorId: idSchema.nullable(),
+  members: z.array(z.object({ uid: idSchema, name: z.string(), username: z.string(), avatar: z.string().nullable() })),
+});
+export type GroupInfo = z.infer<typeof groupInfoSchema>;
+
+const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
+
+export const groupClientEventSchemas = {
+  [Events.getGroup]: one(idSchema),
+  [Events.leaveGroup]: one(idSchema),
+  [Events.addGroupMembers]: one(z.object({ chatId: idSchema, userIds: z.array(idSchema).min(1).max(100) })),
+  [Events.removeGroupMember]: one(z.object({ chatId: idSchema, uid: idSchema })),
+  [Events.renameGroup]: one(z.object({ chatId: idSchema, name: groupNameSchema })),
+} as const;
+
+export const groupServerEventSchemas = {
+  [Events.groupInfo]: groupInfoSchema,
+  [Events.chatRemoved]: z.object({ chatId: idSchema }),
+} as const;
+
+/** Most members a group may hold: the creator and the 100 others creation allows. */
+export const GROUP_MAX_MEMBERS = 101;
