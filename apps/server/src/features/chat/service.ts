@@ -8,7 +8,7 @@ import { LIMITS, Messages, PeopleMessages, type ChatDto, type CurrentUser, type 
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay, notBlockedWith } from '../people/blocks.js';
+import { isBlockedEitherWay, notBlockedWith } from '../people/index.js';
 import { onlineAmong } from './presence.js';
 import { presentChat, presentMessage, type ChatRow, type MessageRow } from './presenters.js';
 import {

@@ -17,6 +17,4 @@ export function authorize(actorId: string, action: PostAction, post: { authorId:
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids on the wire are opaque strings; ours are UUIDs, and anything else cannot name a post. */
-export const isUuid = (id: string): boolean => UUID.test(id);
+export { isUuid } from '../../platform/ids.js';
