@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, type PostDto } from '@sajha/contract';
 import { blocks, postCounts, posts, users } from '../../db/schema.js';
 import {
+  ask,
+  collect,
   connectSocket,
   createUser,
   nextEvent,
@@ -28,13 +30,15 @@ afterAll(async () => {
 });
 
 interface Member extends TestUser {
+  cookie: string;
   socket: TestSocket;
 }
 async function member(): Promise<Member> {
   const u = await createUser(t.db);
-  const socket = await connectSocket(t.url, await sessionCookie(t.db, u.id));
+  const cookie = await sessionCookie(t.db, u.id);
+  const socket = await connectSocket(t.url, cookie);
   sockets.push(socket);
-  return { ...u, socket };
+  return { ...u, cookie, socket };
 }
 
 async function feed(m: Member, category: string, offset = 0): Promise<Page> {
@@ -148,6 +152,34 @@ describe('the home feed pipeline', () => {
     await t.db.delete(users).where(eq(users.id, b.id));
     expect(await counted()).toEqual(await real());
     expect((await feed(a, 'sports')).totalCount).toBe((await real()).sports ?? 0);
+  });
+
+  it('tells open feeds of a new post, but not the author nor anyone across a block', async () => {
+    const author = await member();
+    const reader = await member();
+    const blocked = await member();
+    const blocker = await member();
+    await t.db.insert(blocks).values([
+      { blockerId: author.id, blockedId: blocked.id },
+      { blockerId: blocker.id, blockedId: author.id },
+    ]);
+    for (const m of [author, reader, blocked, blocker])
+      expect(await ask(m.socket, Events.watchFeed)).toEqual({ ok: true });
+    const leaked = [author, blocked, blocker].map((m) => collect(m.socket, Events.newPost));
+    const heard = nextEvent<{ post_id: string; category: string | null }>(reader.socket, Events.newPost);
+    const form = new FormData();
+    form.set('content', 'Fresh momo in Patan');
+    form.set('category', 'food');
+    const res = await fetch(`${t.url}/api/createPost`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: author.cookie },
+    });
+    const { post } = (await res.json()) as { post: PostDto };
+    expect(await heard).toEqual({ post_id: post.post_id, category: 'food' });
+    // Sent to every open feed at once: an answer on each other socket comes after anything sent to it before.
+    await Promise.all([author, blocked, blocker].map((m) => ask(m.socket, Events.unwatchFeed)));
+    expect(leaked.flat()).toEqual([]);
   });
 
   it('reads only its own cursors back: a forged one starts from the top', () => {
