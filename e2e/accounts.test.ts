@@ -10,7 +10,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DURATIONS_MS, Messages } from '@sajha/contract';
 import { AuthText } from '../apps/server/src/features/auth/service.js';
-import { SESSION_COOKIE } from '../apps/server/src/features/auth/sessions.js';
+import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.js';
 import { createUser } from '../apps/server/test/harness.js';
 import { readOutbox, startE2E, waitForMail, type E2E } from './harness.js';
 

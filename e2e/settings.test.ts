@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, Messages, SettingsText } from '@sajha/contract';
 import { users } from '../apps/server/src/db/schema.js';
 import { getPreferences } from '../apps/server/src/features/notifications/prefs.js';
-import { resolveUsername } from '../apps/server/src/features/settings/usernames.js';
+import { resolveUsername } from '../apps/server/src/platform/usernames.js';
 import {
   connectSocket,
   createUser,

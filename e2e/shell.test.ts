@@ -1,10 +1,20 @@
 /** The signed-in shell, live notifications and the landing page, as members and visitors meet them. */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTEST_PRIZES_NRS, Messages } from '@sajha/contract';
+import { CONTEST_PRIZES_NRS, Events, Messages } from '@sajha/contract';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
 import { notify } from '../apps/server/src/features/notifications/service.js';
 import { luminance, startE2E, type E2E, type Viewport } from './harness.js';
+
+/**
+ * Resolves once the page's realtime socket is connected: on connect the shell asks for its unread
+ * count, and the server has joined the socket to the member's rooms before it reads any message.
+ * Call before the navigation that opens the socket.
+ */
+async function socketReady(page: Page): Promise<void> {
+  const ws = await page.waitForEvent('websocket', { predicate: (w) => w.url().includes('/real/') });
+  await ws.waitForEvent('framesent', { predicate: (f) => String(f.payload).includes(`"${Events.getUnread}"`) });
+}
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -63,11 +73,11 @@ describe('signed-in shell', () => {
     const u = await createUser(e2e.db);
     const actor = await createUser(e2e.db, { username: 'hari_k' });
     const page = await signedInPage(u, { width: 1440, height: 900 });
+    const ready = socketReady(page);
     await page.goto('/home');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.waitForFunction(() => document.readyState === 'complete');
-    // Give the socket a moment to connect, then act as another member would.
-    await page.waitForTimeout(1000);
+    // Once the socket is in, act as another member would: the notice must arrive live.
+    await ready;
     await notify(e2e.app.deps, u.id, { type: 'comment', message: '@hari_k commented on your post', actorId: actor.id });
     await expect.poll(() => notificationBadge(page).textContent(), { timeout: 10_000 }).toBe('1');
 
@@ -83,10 +93,13 @@ describe('signed-in shell', () => {
     await page.waitForURL(/\/u\/@hari_k$/);
     await expect.poll(() => panel.isVisible()).toBe(false);
 
+    // After a reload a new notice makes the badge 1, not 2: the first one stayed read.
+    const again = socketReady(page);
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.waitForTimeout(1000);
-    expect(await notificationBadge(page).count()).toBe(0);
+    await again;
+    await notify(e2e.app.deps, u.id, { type: 'comment', message: '@hari_k replied', actorId: actor.id });
+    await expect.poll(() => notificationBadge(page).textContent(), { timeout: 10_000 }).toBe('1');
   });
 
   it('delivers a live notification to two tabs of the same member', async () => {
@@ -94,10 +107,11 @@ describe('signed-in shell', () => {
     const tab1 = await signedInPage(u, { width: 1440, height: 900 });
     const tab2 = await tab1.context().newPage();
     for (const tab of [tab1, tab2]) {
+      const ready = socketReady(tab);
       await tab.goto('/home');
       await tab.getByRole('navigation', { name: 'Main' }).waitFor();
+      await ready;
     }
-    await tab1.waitForTimeout(1000);
     await notify(e2e.app.deps, u.id, { type: 'system', message: 'Welcome to the November contest!' });
     for (const tab of [tab1, tab2])
       await expect.poll(() => notificationBadge(tab).textContent(), { timeout: 10_000 }).toBe('1');

@@ -28,6 +28,8 @@ import { mediaRoutes } from './features/media/routes.js';
 import { peopleSocketModule } from './features/people/events.js';
 import { postsSocketModule } from './features/posts/events.js';
 import { livePostsSocketModule } from './features/posts/live.js';
+import { feedSocketModule } from './features/feed/events.js';
+import { commentsSocketModule } from './features/comments/events.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { notificationJobs } from './features/notifications/jobs.js';
 import { publishNotifications } from './features/notifications/publish.js';
@@ -171,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notificationsSocketModule(deps),
       postsSocketModule(deps),
       livePostsSocketModule(deps),
+      feedSocketModule(deps),
+      commentsSocketModule(deps),
       chatSocketModule(deps),
       peopleSocketModule(deps),
       settingsSocketModule(deps),

@@ -15,8 +15,8 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import { hashPassword, useCheapPasswordHashesForTests } from '../src/features/auth/passwords.js';
-import { createSession, SESSION_COOKIE } from '../src/features/auth/sessions.js';
+import { hashPassword, useCheapPasswordHashesForTests } from '../src/platform/passwords.js';
+import { createSession, SESSION_COOKIE } from '../src/platform/sessions.js';
 
 useCheapPasswordHashesForTests();
 

@@ -1,6 +1,7 @@
 /** The one drizzle schema for PGlite and PostgreSQL. `npm run db:generate -w @sajha/server` writes migrations. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -223,6 +224,16 @@ export const posts = pgTable(
     index('posts_author_created_idx').on(t.authorId, t.createdAt),
   ],
 );
+
+/**
+ * Posts per feed category ('all' for every post), kept by a trigger on `posts` (migration feed_post_counts)
+ * so a feed page reads its total in one primary-key probe instead of counting the category each time.
+ * A trigger, not the service: account deletion removes posts by cascade, and those must count too.
+ */
+export const postCounts = pgTable('post_counts', {
+  category: text('category').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
 
 export const postMedia = pgTable(
   'post_media',

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Messages, type RouteDef } from '@sajha/contract';
 import type { AppDeps } from '../deps.js';
-import { findSession, SESSION_COOKIE, type AuthContext } from '../features/auth/sessions.js';
+import { findSession, SESSION_COOKIE, type AuthContext } from '../platform/sessions.js';
 import { AppError, firstIssue, firstIssueKey } from '../platform/errors.js';
 import type { LimiterName } from '../platform/rate-limit.js';
 

@@ -9,7 +9,7 @@ import { AI_STREAM_EVENTS, Messages, Routes, type AiChatAnswer, type AiConversat
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
-import type { AuthContext } from '../auth/sessions.js';
+import type { AuthContext } from '../../platform/sessions.js';
 import { authorize, type AiAction } from './policy.js';
 import { AiUnavailableError, ask, createAssistant, keptConversation, newChat } from './service.js';
 

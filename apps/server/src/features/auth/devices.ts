@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { knownDevices, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 
 export const DEVICE_COOKIE = 'sajha_did';
 

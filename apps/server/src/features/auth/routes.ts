@@ -9,11 +9,10 @@ import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
 import { isKnownDevice, noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
-import { vapidKeys } from '../notifications/push.js';
+import { vapidKeys } from '../notifications/index.js';
 import * as auth from './service.js';
-import { answerTwoFactorRequired } from '../settings/routes.js';
-import { twoFactorOn } from '../settings/twofactor.js';
-import { deleteSession, SESSION_COOKIE } from './sessions.js';
+import { answerTwoFactorRequired, twoFactorOn } from '../settings/index.js';
+import { deleteSession, SESSION_COOKIE } from '../../platform/sessions.js';
 
 /** Body keys -> the form field a validation message belongs under. */
 const FIELD_NAMES: Record<string, string> = {

@@ -12,10 +12,10 @@ import { randomToken, sha256, sixDigitCode } from '../../platform/crypto.js';
 import { AppError, RateLimitedError } from '../../platform/errors.js';
 import type { GoogleIdentity } from './google.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from './mails.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { presentCurrentUser } from './presenters.js';
-import { createSession, deleteOtherSessions } from './sessions.js';
-import { usernameHeld } from '../settings/usernames.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { presentCurrentUser } from '../../platform/current-user.js';
+import { createSession, deleteOtherSessions } from '../../platform/sessions.js';
+import { usernameHeld } from '../../platform/usernames.js';
 
 export const CODE_TTL_MIN = 15;
 export const CODE_MAX_ATTEMPTS = 5;

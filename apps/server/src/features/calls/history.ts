@@ -4,8 +4,8 @@
  * second attempt for the same call is stored once); the chat area shows it live on both sides.
  */
 import type { AppDeps } from '../../deps.js';
-import { presentCurrentUser } from '../auth/presenters.js';
-import { sendMessage } from '../chat/service.js';
+import { presentCurrentUser } from '../../platform/current-user.js';
+import { sendMessage } from '../chat/index.js';
 import { findMember, type CallRow } from './repo.js';
 
 export async function recordCallInChat(deps: AppDeps, room: CallRow, text: string): Promise<void> {

@@ -7,9 +7,8 @@
 import { CallTexts, Messages, type CallPeer, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
-import { notifyAway } from '../notifications/away.js';
-import { notify } from '../notifications/service.js';
-import { isBlockedEitherWay } from '../people/blocks.js';
+import { notify, notifyAway } from '../notifications/index.js';
+import { isBlockedEitherWay } from '../people/index.js';
 import { recordCallInChat } from './history.js';
 import { authorize } from './policy.js';
 import { dismissRinging, endRoom, ring } from './publish.js';

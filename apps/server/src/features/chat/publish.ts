@@ -8,7 +8,7 @@ import { Events, LIMITS, type ChatDto, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { EventBus } from '../../events/bus.js';
 import { userRoom, type IoServer } from '../../realtime/types.js';
-import { notifyAway } from '../notifications/away.js';
+import { notifyAway } from '../notifications/index.js';
 import { chatRoom, viewersAmong } from './presence.js';
 import { readMarksFor } from './reads.js';
 import { presenceAudienceOf, unreadInChatFor, unreadTotals } from './repo.js';

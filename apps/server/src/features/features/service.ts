@@ -14,8 +14,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { featureSuggestions, featureVotes, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notify } from '../notifications/service.js';
-import { isUuid } from '../posts/policy.js';
+import { notify } from '../notifications/index.js';
+import { isUuid } from '../../platform/ids.js';
 import { authorize, isAdmin } from './policy.js';
 
 type Sort = (typeof FEATURE_SORTS)[number];

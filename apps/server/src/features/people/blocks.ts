@@ -26,3 +26,12 @@ export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<
 export function notBlockedWith(viewerId: string, userId: AnyPgColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId}) or (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId}))`;
 }
+
+/** Everyone on either side of a block with `userId`: who must not hear of what they do (a new reel, a post). */
+export async function blockedWith(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  return rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId));
+}

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, follows, postLikes, posts, socials, users } from '../../db/schema.js';
-import type { PostRecord } from '../posts/presenters.js';
+import type { PostRecord } from '../posts/index.js';
 import { notBlockedWith } from './blocks.js';
 
 export interface Member {

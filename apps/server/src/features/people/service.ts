@@ -7,10 +7,9 @@ import { LIMITS, Messages, PeopleMessages, type FriendRow, type PostDto, type Pr
 import type { AppDeps } from '../../deps.js';
 import { blocks, followNotices, follows } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notify } from '../notifications/service.js';
-import { resolveUsername } from '../settings/usernames.js';
-import { presentPost } from '../posts/presenters.js';
-import { mediaFor } from '../posts/repo.js';
+import { notify } from '../notifications/index.js';
+import { resolveUsername } from '../../platform/usernames.js';
+import { mediaFor, presentPost } from '../posts/index.js';
 import { authorize, type PeopleAction } from './policy.js';
 import { presentProfile, presentRow } from './presenters.js';
 import * as repo from './repo.js';

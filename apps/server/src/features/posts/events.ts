@@ -1,32 +1,18 @@
-/** Posts, feed and comments on /real (part 2 §7): parse (by `on`), call the service, answer. */
+/** Posts on /real (part 2 §7): parse (by `on`), call the service, answer. The feed is features/feed. */
 import { Events, Messages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { postRoom } from './publish.js';
-import { addComment, addReply, listComments } from './comments.js';
 import { hideProfileStatus, profileStatus, spotlight } from './home.js';
-import { shareComments } from './live.js';
-import { deletePost, editPost, fetchFeed, getPost, recordShare, toggleLike } from './service.js';
+import { deletePost, editPost, getPost, recordShare, toggleLike } from './service.js';
 
 export function postsSocketModule(deps: AppDeps): SocketModule {
   const { log } = deps;
   return {
     register(socket) {
       const uid = socket.data.user.uid;
-
-      on(
-        socket,
-        Events.fetchPosts,
-        async ([{ offset, more, category }]) => {
-          const page = await fetchFeed(deps, uid, { offset, category });
-          await socket.join(page.posts.map((p) => postRoom(p.post_id)));
-          socket.emit(more ? Events.morePosts : Events.posts, { ...page, category, offset });
-          return { count: page.posts.length, totalCount: page.totalCount };
-        },
-        log,
-      );
 
       on(
         socket,
@@ -41,39 +27,6 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
       );
 
       on(socket, Events.likePost, ([{ post_id }]) => toggleLike(deps, uid, post_id), log);
-
-      on(
-        socket,
-        Events.fetchComments,
-        async ([postId]) => {
-          socket.emit(Events.comments, { post_id: postId, comments: await listComments(deps, postId) });
-        },
-        log,
-      );
-
-      on(
-        socket,
-        Events.addComment,
-        async ([{ postId, comment }]) => {
-          const list = await addComment(deps, uid, postId, comment);
-          socket.emit(Events.comments, { post_id: postId, comments: list });
-          shareComments(socket, postId, list);
-          return list;
-        },
-        log,
-      );
-
-      on(
-        socket,
-        Events.addCommentReply,
-        async ([input]) => {
-          const list = await addReply(deps, uid, input);
-          socket.emit(Events.comments, { post_id: input.postId, comments: list });
-          shareComments(socket, input.postId, list);
-          return list;
-        },
-        log,
-      );
 
       // Success goes to every viewer (from the service); a refusal only to the one who asked, as pMR too.
       const mutate = async <T>(type: 'edit' | 'delete', postId: string, run: () => Promise<T>): Promise<T> => {

@@ -6,8 +6,8 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { users } from '../../db/schema.js';
-import { notify } from '../notifications/service.js';
-import { notBlockedWith } from '../people/blocks.js';
+import { notify } from '../notifications/index.js';
+import { notBlockedWith } from '../people/index.js';
 
 export interface Actor {
   id: string;

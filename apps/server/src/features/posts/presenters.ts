@@ -1,5 +1,5 @@
-/** Rows never leave the server: these map post, media and comment rows to the contract's DTOs. */
-import type { CommentDto, LinkMeta, PostDto, PostMediaDto, SharedPostPreview } from '@sajha/contract';
+/** Rows never leave the server: these map post and media rows to the contract's DTOs. */
+import type { LinkMeta, PostDto, PostMediaDto, SharedPostPreview } from '@sajha/contract';
 import type { files } from '../../db/schema.js';
 import { POST_CATEGORY_SET } from './policy.js';
 
@@ -22,7 +22,9 @@ export interface PostRecord {
   liked: boolean;
 }
 
-export function presentMedia(file: typeof files.$inferSelect): PostMediaDto {
+export function presentMedia(
+  file: Pick<typeof files.$inferSelect, 'storageKey' | 'posterKey' | 'mime' | 'width' | 'height'>,
+): PostMediaDto {
   return {
     url: mediaUrl(file.storageKey),
     kind: file.mime.startsWith('video/') ? 'video' : 'image',
@@ -67,43 +69,4 @@ export function presentPreview(row: PostRecord, media: PostMediaDto[]): SharedPo
     likes: row.likeCount,
     shares: row.shareCount,
   };
-}
-
-export interface CommentRecord {
-  id: string;
-  parentId: string | null;
-  content: string;
-  createdAt: Date;
-  authorName: string;
-  authorAvatar: string | null;
-}
-
-/** Builds the one-level tree the spec shows: comments, each with its replies, oldest first. */
-export function presentComments(rows: CommentRecord[]): CommentDto[] {
-  const top: CommentDto[] = [];
-  const byId = new Map<string, CommentDto>();
-  for (const r of rows) {
-    if (r.parentId) continue;
-    const c: CommentDto = {
-      id: r.id,
-      author: r.authorName,
-      author_image: r.authorAvatar,
-      comment: r.content,
-      date_commented: r.createdAt.toISOString(),
-      replies: [],
-    };
-    byId.set(r.id, c);
-    top.push(c);
-  }
-  for (const r of rows) {
-    if (!r.parentId) continue;
-    byId.get(r.parentId)?.replies.push({
-      id: r.id,
-      author: r.authorName,
-      author_image: r.authorAvatar,
-      reply: r.content,
-      date_commented: r.createdAt.toISOString(),
-    });
-  }
-  return top;
 }

@@ -10,8 +10,10 @@ import { FEED_ROOM } from './live.js';
 export const postRoom = (postId: string): string => `post:${postId}`;
 
 export function publishPosts(bus: EventBus, io: IoServer): void {
-  bus.subscribe('post.created', ({ authorId, post_id, category }) => {
-    io.to(FEED_ROOM).except(userRoom(authorId)).emit(Events.newPost, { post_id, category });
+  bus.subscribe('post.created', ({ authorId, post_id, category, hiddenFrom }) => {
+    io.to(FEED_ROOM)
+      .except([authorId, ...hiddenFrom].map(userRoom))
+      .emit(Events.newPost, { post_id, category });
   });
   bus.subscribe('post.mutated', ({ actorId, result }) => {
     io.to([postRoom(result.post_id), userRoom(actorId)]).emit(Events.postMutationResult, result);

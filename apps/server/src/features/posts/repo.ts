@@ -1,9 +1,9 @@
-/** Queries for posts: the feed page, one post, media of a set of posts, comments. */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FeedCategory, PostMediaDto } from '@sajha/contract';
+/** Queries for posts: one post, media of a set of posts. The feed's are features/feed, comments' features/comments. */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PostMediaDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { comments, files, postLikes, postMedia, posts, users } from '../../db/schema.js';
-import { presentMedia, type CommentRecord, type PostRecord } from './presenters.js';
+import { files, postLikes, postMedia, posts, users } from '../../db/schema.js';
+import { presentMedia, type PostRecord } from './presenters.js';
 
 const recordFields = (viewerId: string) => ({
   id: posts.id,
@@ -20,31 +20,6 @@ const recordFields = (viewerId: string) => ({
   authorAvatar: users.avatar,
   liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
 });
-
-const categoryFilter = (category: FeedCategory): SQL | undefined =>
-  category === 'all' ? undefined : eq(posts.category, category);
-
-/** One page of the feed, newest first; the (created_at, id) indexes serve both the order and the filter. */
-export async function feedPage(
-  db: Db,
-  viewerId: string,
-  opts: { category: FeedCategory; offset: number; limit: number },
-): Promise<PostRecord[]> {
-  const rows = await db
-    .select(recordFields(viewerId))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .where(categoryFilter(opts.category))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  return rows.map(normalise);
-}
-
-export async function feedCount(db: Db, category: FeedCategory): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(posts).where(categoryFilter(category));
-  return Number(row?.n ?? 0);
-}
 
 export async function findPostRecord(db: Db, postId: string, viewerId = ''): Promise<PostRecord | undefined> {
   const [row] = await db
@@ -87,32 +62,6 @@ export async function fileKeysOf(db: Db, postId: string): Promise<{ ids: string[
     ids: rows.map((r) => r.id),
     keys: rows.flatMap((r) => (r.poster ? [r.key, r.poster] : [r.key])),
   };
-}
-
-export async function commentRecords(db: Db, postId: string): Promise<CommentRecord[]> {
-  return db
-    .select({
-      id: comments.id,
-      parentId: comments.parentId,
-      content: comments.content,
-      createdAt: comments.createdAt,
-      authorName: users.name,
-      authorAvatar: users.avatar,
-    })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
-    .where(eq(comments.postId, postId))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(1000);
-}
-
-export async function findComment(db: Db, postId: string, commentId: string) {
-  const [row] = await db
-    .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
-    .from(comments)
-    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
-    .limit(1);
-  return row;
 }
 
 export async function findUser(db: Db, userId: string) {

@@ -7,9 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type Events,
-  FEED_PAGE_SIZE,
   Messages,
-  type FeedCategory,
   type PostCategory,
   type PostDto,
   type ServerEventPayload,
@@ -23,7 +21,7 @@ import { linkPreviewsFor } from './link-preview.js';
 import { tell, tellMentioned, type Actor } from './notices.js';
 import { authorize, isUuid } from './policy.js';
 import { presentPost, presentPreview } from './presenters.js';
-import { feedCount, feedPage, fileKeysOf, findPostRecord, findUser, mediaFor } from './repo.js';
+import { fileKeysOf, findPostRecord, findUser, mediaFor } from './repo.js';
 import { removeAll, storeAll, type PreparedFile } from './uploads.js';
 
 async function actorOf(deps: AppDeps, userId: string): Promise<Actor> {
@@ -55,23 +53,6 @@ export async function getPreview(deps: AppDeps, postId: string): Promise<SharedP
   if (!record) return null;
   const media = await mediaFor(deps.db, [postId]);
   return presentPreview(record, media.get(postId) ?? []);
-}
-
-/** A feed page in the pipeline's steps: skeleton (ids in order), hydrate (media, likes), present. */
-export async function fetchFeed(
-  deps: AppDeps,
-  viewerId: string,
-  opts: { category: FeedCategory; offset: number },
-): Promise<{ posts: PostDto[]; totalCount: number }> {
-  const [records, totalCount] = await Promise.all([
-    feedPage(deps.db, viewerId, { ...opts, limit: FEED_PAGE_SIZE }),
-    feedCount(deps.db, opts.category),
-  ]);
-  const media = await mediaFor(
-    deps.db,
-    records.map((r) => r.id),
-  );
-  return { posts: records.map((r) => presentPost(r, media.get(r.id) ?? [], viewerId)), totalCount };
 }
 
 export async function createPost(

@@ -1,7 +1,7 @@
 /** Who may do what to a reel: anyone signed in may see, like, comment and share a ready reel; only the owner deletes. */
 import { ReelMessages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
-import { isUuid } from '../posts/policy.js';
+import { isUuid } from '../../platform/ids.js';
 
 export type ReelAction = 'view' | 'like' | 'comment' | 'share' | 'delete';
 

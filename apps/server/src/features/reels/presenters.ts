@@ -1,6 +1,6 @@
 /** Rows never leave the server: a reel row with its author and files becomes the contract's ReelDto. */
 import type { ReelDto } from '@sajha/contract';
-import { mediaUrl } from '../posts/presenters.js';
+import { mediaUrl } from '../posts/index.js';
 
 export interface ReelRecord {
   id: string;

@@ -1,6 +1,6 @@
 /**
- * Reel and feature-board facts -> emits. A ready reel is announced to every member (the author gets
- * their own view of it and its status); counts, deletions and board changes go to every open page.
+ * Reel and feature-board facts -> emits. A ready reel is announced to every member but those on either
+ * side of a block with the author (the author gets their own view of it and its status); counts, deletions and board changes go to every open page.
  */
 import { Events, type FeatureItem, type ReelDto } from '@sajha/contract';
 import type { EventBus } from '../../events/bus.js';
@@ -10,7 +10,8 @@ type ReelStatus = { id: string; status: 'ready'; reel: ReelDto } | { id: string;
 
 declare module '../../events/bus.js' {
   interface DomainEvents {
-    'reel.ready': { authorId: string; reel: ReelDto };
+    /** `hiddenFrom`: members on either side of a block with the author, who must not be shown it. */
+    'reel.ready': { authorId: string; reel: ReelDto; hiddenFrom: string[] };
     'reel.failed': { authorId: string; id: string; message: string };
     'reel.stats': { id: string; stats: { likes: number; comments: number; shares: number } };
     'reel.deleted': { id: string };
@@ -19,11 +20,11 @@ declare module '../../events/bus.js' {
 }
 
 export function publishReels(bus: EventBus, io: IoServer): void {
-  bus.subscribe('reel.ready', ({ authorId, reel }) => {
+  bus.subscribe('reel.ready', ({ authorId, reel, hiddenFrom }) => {
     const status: ReelStatus = { id: reel.id, status: 'ready', reel };
     io.to(userRoom(authorId)).emit(Events.reelStatus, status);
     // Everyone else gets it as a viewer (owner false, not liked).
-    io.except(userRoom(authorId)).emit(Events.newReel, { reel: { ...reel, owner: false } });
+    io.except([authorId, ...hiddenFrom].map(userRoom)).emit(Events.newReel, { reel: { ...reel, owner: false } });
     io.to(userRoom(authorId)).emit(Events.newReel, { reel });
   });
   bus.subscribe('reel.failed', ({ authorId, id, message }) => {

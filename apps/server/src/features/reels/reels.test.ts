@@ -13,10 +13,11 @@ import {
   type ReelDto,
   type ReelStatusDto,
 } from '@sajha/contract';
-import { files, reels } from '../../db/schema.js';
+import { blocks, files, reels } from '../../db/schema.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { resumeLeftoverReels } from './worker.js';
 import {
+  collect,
   connectSocket,
   createUser,
   nextEvent,
@@ -199,12 +200,24 @@ describe('uploading a reel', () => {
   it('transcodes in the background to H.264/AAC MP4 with faststart and a poster, then announces it to others', async () => {
     const owner = await member();
     const viewer = await member();
+    // Blocked by the owner, and blocking the owner: neither hears of the owner's reel.
+    const blocked = await member();
+    const blocking = await member();
+    await t.db.insert(blocks).values([
+      { blockerId: owner.id, blockedId: blocked.id },
+      { blockerId: blocking.id, blockedId: owner.id },
+    ]);
+    const leaked = [collect(blocked.socket, Events.newReel), collect(blocking.socket, Events.newReel)];
     const announced = nextEvent<{ reel: ReelDto }>(viewer.socket, Events.newReel, 60_000);
     const v = await uploadAndWait(owner, portrait, 'Sunrise');
     expect(v.status).toBe('ready');
     expect(v.reel).toMatchObject({ title: 'Sunrise', owner: true, stats: { likes: 0, comments: 0, shares: 0 } });
     const seen = (await announced).reel;
     expect(seen).toMatchObject({ id: v.id, owner: false, user: { username: owner.username } });
+    // newReel went out to all sockets at once; an answer on each blocked socket comes after anything
+    // emitted to it before, so once both have answered, a leaked newReel would already be collected.
+    await Promise.all([ask(blocked.socket, Events.getReels, 0, 1), ask(blocking.socket, Events.getReels, 0, 1)]);
+    expect(leaked.flat()).toHaveLength(0);
 
     const video = Buffer.from(await (await fetch(t.url + seen.sources[0]!)).arrayBuffer());
     expect(video.indexOf('moov')).toBeGreaterThan(0);

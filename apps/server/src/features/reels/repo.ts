@@ -2,7 +2,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, files, reelComments, reelLikes, reels, users } from '../../db/schema.js';
-import type { CommentRecord } from '../posts/presenters.js';
+import type { CommentRecord } from '../comments/index.js';
 import type { ReelRecord } from './presenters.js';
 
 function selectRecords(db: Db, viewerId: string) {

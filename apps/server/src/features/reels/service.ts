@@ -8,8 +8,8 @@ import { REEL_LIMITS, ReelMessages, type CommentDto, type ReelDto, type ReelStat
 import type { AppDeps } from '../../deps.js';
 import { files, reelComments, reelLikes, reels, reelShares, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notify } from '../notifications/service.js';
-import { presentComments } from '../posts/presenters.js';
+import { notify } from '../notifications/index.js';
+import { presentComments } from '../comments/index.js';
 import { authorize, isUuid } from './policy.js';
 import { presentReel } from './presenters.js';
 import { commentRecordsOfReel, fileKeysOfReel, oneRecord, readyPage, reelRow } from './repo.js';

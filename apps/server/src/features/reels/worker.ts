@@ -16,6 +16,7 @@ import { ReelMessages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { files, reels } from '../../db/schema.js';
 import { processImage } from '../../platform/media.js';
+import { blockedWith } from '../people/index.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { posterFrame, probe, transcode } from './ffmpeg.js';
 import { reelRow } from './repo.js';
@@ -137,7 +138,7 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
 async function announce(deps: AppDeps, reelId: string, authorId: string): Promise<void> {
   const forAuthor = await readyReel(deps, reelId, authorId);
   if (!forAuthor) return;
-  await deps.bus.publish('reel.ready', { authorId, reel: forAuthor });
+  await deps.bus.publish('reel.ready', { authorId, reel: forAuthor, hiddenFrom: await blockedWith(deps.db, authorId) });
 }
 
 async function fail(

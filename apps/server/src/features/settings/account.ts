@@ -35,7 +35,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../../platform/passwords.js';
 import { getProfileForm, loadUser } from './service.js';
 
 const PAGE = 500;

@@ -8,9 +8,8 @@ import { AVATAR_MAX_BYTES, Messages, Routes, SettingsText, smallAvatar } from '@
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
-import { noticeNewDevice } from '../auth/devices.js';
-import * as auth from '../auth/service.js';
-import { SESSION_COOKIE, type AuthContext } from '../auth/sessions.js';
+import * as auth from '../auth/index.js';
+import { SESSION_COOKIE, type AuthContext } from '../../platform/sessions.js';
 import { deleteAccount, exportAccount } from './account.js';
 import { renderAvatar, storeAvatar } from './avatar.js';
 import { authorize, type Actor } from './policy.js';
@@ -111,7 +110,7 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
       s.token,
       remember ? { ...cookieOptions, expires: s.expiresAt } : cookieOptions,
     );
-    await noticeNewDevice(deps, req, reply, user.id);
+    await auth.noticeNewDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.welcomeBack, user: s.user };
   });
 

@@ -18,13 +18,13 @@ import type { AppDeps } from '../../deps.js';
 import { socials, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mail } from '../../platform/mail.js';
-import { presentCurrentUser } from '../auth/presenters.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { presentCurrentUser } from '../../platform/current-user.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { ownAvatarKey, pruneAvatars } from './avatar.js';
 import { authorize, type Actor } from './policy.js';
 import { presentProfileForm } from './presenters.js';
 import { revokeOtherSessions } from './sessions.js';
-import { forgetOldUsername, rememberOldUsername, usernameHeld, type UserRow } from './usernames.js';
+import { forgetOldUsername, rememberOldUsername, usernameHeld, type UserRow } from '../../platform/usernames.js';
 
 type Update = z.output<typeof updateProfilePayloadSchema>;
 export type { UpdateProfilePayload };

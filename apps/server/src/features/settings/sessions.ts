@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { SessionRow } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { sessions } from '../../db/schema.js';
-import { deleteOtherSessions } from '../auth/sessions.js';
+import { deleteOtherSessions } from '../../platform/sessions.js';
 import { presentSession } from './presenters.js';
 
 export async function listSessions(deps: AppDeps, userId: string, currentId: string): Promise<SessionRow[]> {

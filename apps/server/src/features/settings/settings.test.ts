@@ -28,7 +28,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../../../test/harness.js';
-import { resolveUsername } from './usernames.js';
+import { resolveUsername } from '../../platform/usernames.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,9 +12,9 @@ import type { AppDeps } from '../../deps.js';
 import { recoveryCodes, twoFactorChallenges, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../../platform/passwords.js';
 import { loadUser } from './service.js';
-import type { UserRow } from './usernames.js';
+import type { UserRow } from '../../platform/usernames.js';
 
 export const CHALLENGE_COOKIE = 'sajha_2fa';
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

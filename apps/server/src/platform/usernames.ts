@@ -3,8 +3,8 @@
  * `resolveUsername` is what profile lookups call, so `/u/@old` lands on the renamed member.
  */
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { usernameHistory, users } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { usernameHistory, users } from '../db/schema.js';
 
 export const OLD_USERNAME_DAYS = 30;
 const holdSince = (now = Date.now()) => new Date(now - OLD_USERNAME_DAYS * 24 * 60 * 60 * 1000);

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { DURATIONS_MS } from '@sajha/contract';
-import type { Db } from '../../db/client.js';
-import type { EventBus } from '../../events/bus.js';
-import { sessions, users } from '../../db/schema.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import type { Db } from '../db/client.js';
+import type { EventBus } from '../events/bus.js';
+import { sessions, users } from '../db/schema.js';
+import { randomToken, sha256 } from './crypto.js';
 
 export const SESSION_COOKIE = 'sajha_sid';
 /** A session without "remember me" dies with the browser, and on the server after this long. */
@@ -50,7 +50,7 @@ export async function findSession(db: Db, token: string | undefined): Promise<Au
   return row;
 }
 
-declare module '../../events/bus.js' {
+declare module '../events/bus.js' {
   interface DomainEvents {
     /** Sessions that no longer exist: their open sockets close on every node. */
     'session.ended': { userId: string; sessionIds: string[] };

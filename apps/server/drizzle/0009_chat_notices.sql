@@ -1,1 +1,0 @@
-ALTER TABLE "messages" ADD COLUMN "notice" boolean DEFAULT false NOT NULL;

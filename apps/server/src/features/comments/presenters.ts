@@ -1,0 +1,41 @@
+/** Comment rows -> the contract's one-level tree. Reels' comments share it. */
+import type { CommentDto } from '@sajha/contract';
+
+export interface CommentRecord {
+  id: string;
+  parentId: string | null;
+  content: string;
+  createdAt: Date;
+  authorName: string;
+  authorAvatar: string | null;
+}
+
+/** Builds the one-level tree the spec shows: comments, each with its replies, oldest first. */
+export function presentComments(rows: CommentRecord[]): CommentDto[] {
+  const top: CommentDto[] = [];
+  const byId = new Map<string, CommentDto>();
+  for (const r of rows) {
+    if (r.parentId) continue;
+    const c: CommentDto = {
+      id: r.id,
+      author: r.authorName,
+      author_image: r.authorAvatar,
+      comment: r.content,
+      date_commented: r.createdAt.toISOString(),
+      replies: [],
+    };
+    byId.set(r.id, c);
+    top.push(c);
+  }
+  for (const r of rows) {
+    if (!r.parentId) continue;
+    byId.get(r.parentId)?.replies.push({
+      id: r.id,
+      author: r.authorName,
+      author_image: r.authorAvatar,
+      reply: r.content,
+      date_commented: r.createdAt.toISOString(),
+    });
+  }
+  return top;
+}

@@ -1,0 +1,42 @@
+/**
+ * fetchPosts on /real (part 2 §7). The wire pages by offset; each socket remembers where its last page
+ * ended, so asking for the next offset continues from that keyset position (an index range scan however
+ * far the reader scrolls, and no post skipped or repeated when posts arrive or go between pages).
+ * Any other offset (a jump, a new category) is served by offset as before.
+ */
+import { Events, type FeedCategory } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import { on } from '../../realtime/handler.js';
+import type { SocketModule } from '../../realtime/index.js';
+import { postRoom } from '../posts/index.js';
+import { homeFeed } from './home.js';
+
+export function feedSocketModule(deps: AppDeps): SocketModule {
+  return {
+    register(socket) {
+      const uid = socket.data.user.uid;
+      // One small record per socket: the page that may come next.
+      let next: { category: FeedCategory; offset: number; cursor: string } | undefined;
+
+      on(
+        socket,
+        Events.fetchPosts,
+        async ([{ offset, more, category }]) => {
+          const cursor =
+            next && offset > 0 && next.category === category && next.offset === offset ? next.cursor : undefined;
+          const page = await homeFeed(deps, uid, { category, offset, cursor });
+          next = page.cursor ? { category, offset: offset + page.posts.length, cursor: page.cursor } : undefined;
+          await socket.join(page.posts.map((p) => postRoom(p.post_id)));
+          socket.emit(more ? Events.morePosts : Events.posts, {
+            posts: page.posts,
+            totalCount: page.totalCount,
+            category,
+            offset,
+          });
+          return { count: page.posts.length, totalCount: page.totalCount };
+        },
+        deps.log,
+      );
+    },
+  };
+}
