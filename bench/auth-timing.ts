@@ -15,7 +15,7 @@ import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
-import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
+import { hashPassword } from '../apps/server/src/platform/passwords.js';
 
 const N = 30;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-bench-auth-'));

@@ -8,7 +8,7 @@ import { isId, LIMITS, Messages, type ChatDto, type MessageDto } from '@sajha/co
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay, notBlockedWith } from '../people/blocks.js';
+import { isBlockedEitherWay, notBlockedWith } from '../people/index.js';
 import { onlineAmong } from './presence.js';
 import { presentChat, type ChatRow } from './presenters.js';
 import { hydrateMessages, unreadByChat, userColumns } from './repo.js';

@@ -18,7 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { Events, type MessageDto } from '@sajha/contract';
 import { openDatabase, type Database } from '../../db/client.js';
 import { chatMembers, chats, messages, users } from '../../db/schema.js';
-import { createSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { createSession, SESSION_COOKIE } from '../../platform/sessions.js';
 import { ask, connectSocket, freshPostgresDatabase, usePostgres, type TestSocket } from '../../../test/harness.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -11,7 +11,7 @@ import { GROUP_MAX_MEMBERS, Messages, type GroupInfo } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notBlockedWith } from '../people/blocks.js';
+import { notBlockedWith } from '../people/index.js';
 import { chatFor } from './chats.js';
 import { messageDto } from './messages.js';
 import { authorize } from './policy.js';

@@ -9,7 +9,7 @@ import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } f
 import type { AppDeps } from '../../deps.js';
 import { files, messageAttachments, messageReactions, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay } from '../people/blocks.js';
+import { isBlockedEitherWay } from '../people/index.js';
 import type { ChatMeta } from './cache.js';
 import { directChat } from './chats.js';
 import { authorize } from './policy.js';

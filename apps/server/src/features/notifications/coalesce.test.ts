@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@sajha/contract';
 import { notifications } from '../../db/schema.js';
 import { createUser, outbox, sessionCookie, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { addComment } from '../posts/comments.js';
+import { addComment } from '../comments/service.js';
 import { toggleLike } from '../posts/service.js';
 import { setPreferences } from './prefs.js';
 import { notify, sendRollup } from './service.js';
