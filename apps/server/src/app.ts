@@ -29,6 +29,7 @@ import { postsSocketModule } from './features/posts/events.js';
 import { livePostsSocketModule } from './features/posts/live.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { notificationJobs } from './features/notifications/jobs.js';
+import { chatFileJobs } from './features/chat/attachments.js';
 import { publishNotifications } from './features/notifications/publish.js';
 import { publishPosts } from './features/posts/publish.js';
 import { publishChat } from './features/chat/publish.js';
@@ -49,6 +50,7 @@ import { createMailer, mailJobs } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
 import { createLocalStorage } from './platform/storage.js';
+import { createS3Storage } from './platform/storage-s3.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { defaultWebDist, webRoutes } from './web/static.js';
 
@@ -111,7 +113,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log,
     }),
     limiters: createLimiters(redis),
-    storage: createLocalStorage(path.join(config.dataDir, 'media')),
+    storage:
+      config.storage.kind === 's3'
+        ? createS3Storage(config.storage)
+        : createLocalStorage(path.join(config.dataDir, 'media')),
     bus,
     jobs,
     presence: redis ? createRedisPresence(redis) : createMemoryPresence(),
@@ -189,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Background work, one registration per area.
   await mailJobs(jobs, deps.mailer);
   await notificationJobs(deps);
+  await chatFileJobs(deps);
   await http.ready();
   // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
   const reelWorker = await startReelWorker(deps);

@@ -90,6 +90,18 @@ const envSchema = z.object({
   CALL_RING_TIMEOUT_S: z.coerce.number().positive().max(600).default(45),
   /** A member whose call pages all stay away this long (closed, crashed, offline) has left the call. */
   CALL_DROP_GRACE_S: z.coerce.number().positive().max(3600).default(30),
+  /** Where uploads live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, for several nodes). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** For S3-compatible services (MinIO, Garage, R2, ...); unset is AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Unset: the AWS SDK's usual credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  /** Bytes of uploads one member may keep (chat attachments, post media, reels), in MB. */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(2048),
 });
 
 const list = (s: string): string[] =>
@@ -149,6 +161,35 @@ export interface Config {
     linkTestCa: string | undefined;
   };
   ai: AiConfig;
+  storage: StorageConfig;
+  uploads: { quotaBytes: number };
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      /** Secret: never logged. */
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT || undefined,
+    accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 export interface AiConfig {
@@ -252,5 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       linkTestCa: e.LINK_FETCH_TEST_CA ? readFileSync(e.LINK_FETCH_TEST_CA, 'utf8') : undefined,
     },
     ai: aiConfig(e),
+    storage: storageConfig(e),
+    uploads: { quotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024) },
   };
 }

@@ -14,3 +14,4 @@ export * from './calls.js';
 export * from './reels.js';
 export * from './features.js';
 export * from './ux.js';
+export * from './files.js';

@@ -30,6 +30,8 @@ const SPECS = {
   /** Settings: avatar uploads and data exports per member. */
   avatarPerUser: { points: 30, duration: 10 * 60 },
   exportPerUser: { points: 5, duration: 60 * 60 },
+  /** Chat attachments, post media and reels together, per member (each request counts once). */
+  uploadPerUser: { points: 60, duration: 10 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 

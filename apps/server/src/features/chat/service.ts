@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { isBlockedEitherWay, notBlockedWith } from '../people/blocks.js';
+import { claimableAttachments } from './attachments.js';
 import { onlineAmong } from './presence.js';
 import { presentChat, presentMessage, type ChatRow, type MessageRow } from './presenters.js';
 import {
@@ -250,14 +251,8 @@ export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInp
 
   const fileIds = [...new Set(input.attachments ?? [])];
   if (fileIds.length > LIMITS.chatAttachmentsMax) throw new AppError(Messages.chat.tooManyFiles, 400);
-  const attached = fileIds.length
-    ? fileIds.every(isUuid)
-      ? await db
-          .select({ id: files.id, mime: files.mime, originalName: files.originalName, bytes: files.bytes })
-          .from(files)
-          .where(and(inArray(files.id, fileIds), eq(files.ownerId, me.uid), eq(files.purpose, 'chat')))
-      : []
-    : [];
+  // Only the sender's own uploads that no other message carries (attachments.ts).
+  const attached = fileIds.length ? (fileIds.every(isUuid) ? await claimableAttachments(db, me.uid, fileIds) : []) : [];
   if (attached.length !== fileIds.length) throw new AppError(Messages.chat.attachmentNotFound, 400);
 
   const values = { id: randomUUID(), chatId, senderId: me.uid, clientId: input.id ?? null, content: input.message };
