@@ -30,7 +30,8 @@ describe('bounded uploads', () => {
       headers: { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
     });
     req.on('error', () => undefined); // the server may close while we still write
-    const response = once(req, 'response').then(async ([res]: [http.IncomingMessage]) => {
+    const response = once(req, 'response').then(async (args) => {
+      const res = args[0] as http.IncomingMessage;
       const chunks: Buffer[] = [];
       for await (const c of res) chunks.push(c as Buffer);
       return { status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) as { message?: string } };
@@ -69,7 +70,7 @@ describe('bounded uploads', () => {
     const answer = await response;
     req.destroy();
     expect(answer).toEqual({
-      status: 413,
+      status: 400,
       body: { success: false, message: UploadText.totalTooLarge(2), error: UploadText.totalTooLarge(2) },
     });
   });

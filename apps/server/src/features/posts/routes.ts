@@ -29,7 +29,7 @@ function readPostForm(deps: AppDeps, userId: string, http: { req: FastifyRequest
     errors: {
       notMultipart: () => new AppError(Messages.server.invalidPayload, 400),
       fileTooLarge: () => new AppError(UploadText.fileTooLarge(Math.round(maxFileBytes / MB)), 400),
-      totalTooLarge: () => new AppError(UploadText.totalTooLarge(Math.round(maxTotalBytes / MB)), 413),
+      totalTooLarge: () => new AppError(UploadText.totalTooLarge(Math.round(maxTotalBytes / MB)), 400),
       tooManyFiles: () => new AppError(UploadText.tooManyFiles(maxFiles), 400),
     },
   });
