@@ -1,12 +1,16 @@
 /**
  * Memory after a burst of image uploads (issue 16: RSS grew from about 390 to 715 MB and stayed there).
- * A real server in this process (in-memory PGlite, local storage), four members each posting BURST/4
- * large photos (noise JPEGs, the worst case for the encoder), CONCURRENCY requests at a time. Prints the
- * resident set size before, at its peak, and after the burst once the heap is collected.
+ * A real server in a child process of its own (in-memory PGlite, local storage), so its resident set size is
+ * the server's alone; four members each post BURST/4 large photos (noise JPEGs, the worst case for the
+ * encoder), CONCURRENCY requests at a time. Prints the server's RSS before, at its peak, and after the
+ * burst once its heap is collected.
  *
  *   npx tsx --expose-gc bench/upload-memory.ts [burst] [concurrency]        # defaults: 40 uploads, 8 at once
  *   SAJHA_ROOT=/path/to/other/checkout npx tsx --expose-gc bench/upload-memory.ts   # the same on other code
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,15 +24,11 @@ const root = path.resolve(process.env.SAJHA_ROOT ?? path.join(import.meta.dirnam
 const server = (p: string) => import(path.join(root, 'apps/server', p));
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-const rss = () => process.memoryUsage().rss;
-const settle = async () => {
-  for (let i = 0; i < 3; i++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    await new Promise((r) => setImmediate(r));
-  }
-};
+/** The server process's resident set size, from /proc. */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
-async function main() {
+/** The child: the app, with a message channel for "collect garbage now". */
+async function serve() {
   const { buildApp } = await server('src/app.ts');
   const { loadConfig } = await server('src/config.ts');
   const { users } = await server('src/db/schema.ts');
@@ -51,15 +51,41 @@ async function main() {
     });
     cookies.push(await sessionCookie(app.deps.db, id));
   }
+  process.on('message', async (m: string) => {
+    if (m !== 'gc') return;
+    for (let i = 0; i < 3; i++) {
+      (globalThis as { gc?: () => void }).gc?.();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    process.send!('collected');
+  });
+  process.send!({ url, cookies });
+  await once(process, 'disconnect');
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+async function main() {
+  const child: ChildProcess = fork(import.meta.filename, ['--serve'], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: process.env,
+  });
+  const [{ url, cookies }] = (await once(child, 'message')) as [{ url: string; cookies: string[] }];
+  const pid = child.pid!;
+  const collect = async () => {
+    child.send('gc');
+    await once(child, 'message');
+  };
   // 4000 x 3000 noise: about 9 MB as JPEG, 36 MB decoded.
   const photo = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
     .jpeg({ quality: 90 })
     .toBuffer();
 
-  await settle();
-  const before = rss();
+  await collect();
+  const before = rssOf(pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
   let next = 0;
   let failed = 0;
   const worker = async () => {
@@ -79,14 +105,14 @@ async function main() {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   clearInterval(sampler);
-  await settle();
-  const after = rss();
+  await collect();
+  const after = rssOf(pid);
   console.log(
     `code: ${root}\nphoto: ${mb(photo.length)}, ${BURST} uploads, ${CONCURRENCY} at once, ${failed} failed\n` +
-      `RSS before ${mb(before)}, peak ${mb(peak)}, after ${mb(after)} (growth kept: ${mb(after - before)})`,
+      `server RSS before ${mb(before)}, peak ${mb(peak)}, after ${mb(after)} (growth kept: ${mb(after - before)})`,
   );
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
+  child.disconnect();
+  await once(child, 'exit');
 }
 
-await main();
+await (process.argv.includes('--serve') ? serve() : main());

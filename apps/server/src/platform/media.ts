@@ -14,6 +14,26 @@ import { AppError } from './errors.js';
 sharp.cache(false);
 sharp.concurrency(1);
 
+/**
+ * At most two images are decoded at once per process (a 12-megapixel photo is 36 MB of pixels while it is
+ * resized); a burst of uploads waits its turn instead of multiplying that by the number of requests.
+ */
+const IMAGE_SLOTS = 2;
+let busy = 0;
+const waiting: (() => void)[] = [];
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  }
+}
+
 export interface DetectedType {
   mime: string;
   ext: string;
@@ -78,9 +98,16 @@ export interface ProcessedImage {
  * GIFs keep their animation (as animated WebP is not universal, they stay GIF). `input` is the bytes or
  * the path of a spooled upload (sharp then reads the file itself; the original is never in our heap).
  */
-export async function processImage(
+export function processImage(
   input: Buffer | string,
   opts: { maxSide?: number; maxPixels?: number } = {},
+): Promise<ProcessedImage> {
+  return withImageSlot(() => reencode(input, opts));
+}
+
+async function reencode(
+  input: Buffer | string,
+  opts: { maxSide?: number; maxPixels?: number },
 ): Promise<ProcessedImage> {
   const maxSide = opts.maxSide ?? 2048;
   const limitInputPixels = opts.maxPixels ?? 40_000_000;

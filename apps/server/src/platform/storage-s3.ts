@@ -13,7 +13,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
-import { asStream, etagOf, isStorageKey, type Storage } from './storage.js';
+import { pipeline } from 'node:stream/promises';
+import { asStream, byteCounter, etagOf, isStorageKey, type Storage } from './storage.js';
 
 export interface S3Options {
   bucket: string;
@@ -61,9 +62,10 @@ export function createS3Storage(opts: S3Options): Storage & { client: S3Client }
   return {
     client,
     async put(key, body, putOpts = {}) {
-      let bytes = 0;
-      const source = asStream(body);
-      source.on('data', (c: Buffer) => (bytes += c.length));
+      const Key = checked(key);
+      const counter = byteCounter();
+      // A failing source fails the upload instead of leaving it waiting for bytes.
+      pipeline(asStream(body), counter).catch((err: unknown) => counter.destroy(err as Error));
       // Parts of 8 MB, two in flight: a 100 MB reel costs at most about 16 MB of memory while it uploads.
       const upload = new Upload({
         client,
@@ -71,13 +73,19 @@ export function createS3Storage(opts: S3Options): Storage & { client: S3Client }
         partSize: 8 * 1024 * 1024,
         params: {
           Bucket,
-          Key: checked(key),
-          Body: source,
+          Key,
+          Body: counter,
           ContentType: putOpts.contentType ?? 'application/octet-stream',
         },
       });
-      await upload.done();
-      return { bytes };
+      try {
+        await upload.done();
+      } catch (err) {
+        // The source (often an open temp file) is released, not left paused forever.
+        counter.destroy();
+        throw err;
+      }
+      return { bytes: counter.bytes };
     },
     async get(key, getOpts = {}) {
       if (!isStorageKey(key)) return null;

@@ -7,7 +7,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 
@@ -47,6 +47,18 @@ export const etagOf = (key: string): string => `"${key.replace(/[^A-Za-z0-9_.-]/
 /** A Buffer body as a stream, so both back ends have one write path. */
 export const asStream = (body: Readable | Buffer): Readable => (Buffer.isBuffer(body) ? Readable.from([body]) : body);
 
+/** Passes bytes through unchanged and counts them (the size written, for the files table). */
+export function byteCounter(): Transform & { bytes: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      counter.bytes += chunk.length;
+      done(null, chunk);
+    },
+  }) as Transform & { bytes: number };
+  counter.bytes = 0;
+  return counter;
+}
+
 export function createLocalStorage(root: string): Storage {
   const file = (key: string): string => {
     if (!isStorageKey(key)) throw new Error('invalid storage key');
@@ -67,17 +79,15 @@ export function createLocalStorage(root: string): Storage {
       await mkdir(path.dirname(target), { recursive: true });
       // Written beside and renamed, so a reader never sees half a file.
       const tmp = `${target}.${randomUUID()}.tmp`;
-      let bytes = 0;
-      const source = asStream(body);
-      source.on('data', (c: Buffer) => (bytes += c.length));
+      const counter = byteCounter();
       try {
-        await pipeline(source, createWriteStream(tmp));
+        await pipeline(asStream(body), counter, createWriteStream(tmp));
         await rename(tmp, target);
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;
       }
-      return { bytes };
+      return { bytes: counter.bytes };
     },
     async get(key, opts = {}) {
       const info = await statOf(key);

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { detectType, RASTER_IMAGES, type DetectedType } from '../../platform/media.js';
+import { detectType, RASTER_IMAGES, withImageSlot, type DetectedType } from '../../platform/media.js';
 
 export interface AvatarFile {
   size: number;
@@ -22,7 +22,11 @@ export interface AvatarFile {
 const MAX_PIXELS = 40_000_000;
 
 /** `input` is the picture's bytes or the path of the spooled upload (then `sniffed` is its type from the bytes). */
-export async function renderAvatar(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
+export function renderAvatar(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
+  return withImageSlot(() => render(input, sniffed));
+}
+
+async function render(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
   const type = typeof input === 'string' ? sniffed : await detectType(input);
   if (!type || !RASTER_IMAGES.includes(type.mime)) throw new AppError(SettingsText.avatarNotImage, 400);
   let animated = false;
