@@ -3,6 +3,7 @@
  * refused on the running byte count while the body is still arriving, a per-member quota and upload rate,
  * orphaned chat uploads deleted by the scheduled job, one message per attachment, and clean file names.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,12 +168,11 @@ describe('bounded uploads', () => {
     const socket = await connectSocket(t.url, cookie);
     const chat = await ask<ChatDto>(socket, Events.startChat, { to_uid: b.id });
     if (!chat.ok) throw new Error(chat.error);
-    const first = await ask<MessageDto>(socket, Events.sendMessage, {
-      message: 'one',
-      to_cid: chat.data.id,
-      attachments: [shared!.id],
-    });
+    const one = { id: randomUUID(), message: 'one', to_cid: chat.data.id, attachments: [shared!.id] };
+    const first = await ask<MessageDto>(socket, Events.sendMessage, one);
     if (!first.ok) throw new Error(first.error);
+    // A resend of the same message (same client id, after a reconnect) is not a second use.
+    expect(await ask(socket, Events.sendMessage, one)).toMatchObject({ ok: true, data: { id: first.data.id } });
     const reuse = await ask(socket, Events.sendMessage, {
       message: 'two',
       to_cid: chat.data.id,

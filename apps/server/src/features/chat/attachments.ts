@@ -16,7 +16,7 @@ import {
 } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
-import { files, messageAttachments } from '../../db/schema.js';
+import { files, messageAttachments, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { mimeAllowed, processImage, RASTER_IMAGES } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
@@ -108,8 +108,10 @@ async function checkFile(file: ReceivedFile) {
 /**
  * The member's own chat uploads among `fileIds` that no message carries yet. A file belongs to exactly
  * one message (a unique index holds it under races too), so deleting one message never takes another's file.
+ * A resend of the same message (same client id, after a reconnect) may name its own files again: the
+ * insert then finds the stored copy and answers with it.
  */
-export async function claimableAttachments(db: Db, me: string, fileIds: string[]) {
+export async function claimableAttachments(db: Db, me: string, fileIds: string[], clientId?: string | null) {
   const rows = await db
     .select({
       id: files.id,
@@ -117,12 +119,15 @@ export async function claimableAttachments(db: Db, me: string, fileIds: string[]
       originalName: files.originalName,
       bytes: files.bytes,
       usedBy: messageAttachments.messageId,
+      usedByClientId: messages.clientId,
     })
     .from(files)
     .leftJoin(messageAttachments, eq(messageAttachments.fileId, files.id))
+    .leftJoin(messages, eq(messages.id, messageAttachments.messageId))
     .where(and(inArray(files.id, fileIds), eq(files.ownerId, me), eq(files.purpose, 'chat')));
-  if (rows.some((r) => r.usedBy !== null)) throw new AppError(UploadMessages.attachmentInUse, 400);
-  return rows.map(({ usedBy: _, ...f }) => f);
+  const resend = (r: (typeof rows)[number]) => Boolean(clientId) && r.usedByClientId === clientId;
+  if (rows.some((r) => r.usedBy !== null && !resend(r))) throw new AppError(UploadMessages.attachmentInUse, 400);
+  return rows.map(({ usedBy: _, usedByClientId: __, ...f }) => f);
 }
 
 /** Deletes chat uploads older than an hour that no message carries; answers how many went. */

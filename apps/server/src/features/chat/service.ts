@@ -252,7 +252,11 @@ export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInp
   const fileIds = [...new Set(input.attachments ?? [])];
   if (fileIds.length > LIMITS.chatAttachmentsMax) throw new AppError(Messages.chat.tooManyFiles, 400);
   // Only the sender's own uploads that no other message carries (attachments.ts).
-  const attached = fileIds.length ? (fileIds.every(isUuid) ? await claimableAttachments(db, me.uid, fileIds) : []) : [];
+  const attached = fileIds.length
+    ? fileIds.every(isUuid)
+      ? await claimableAttachments(db, me.uid, fileIds, input.id)
+      : []
+    : [];
   if (attached.length !== fileIds.length) throw new AppError(Messages.chat.attachmentNotFound, 400);
 
   const values = { id: randomUUID(), chatId, senderId: me.uid, clientId: input.id ?? null, content: input.message };
