@@ -7,6 +7,7 @@
  *
  *   npx tsx --expose-gc bench/upload-memory.ts [burst] [concurrency]        # defaults: 40 uploads, 8 at once
  *   SAJHA_ROOT=/path/to/other/checkout npx tsx --expose-gc bench/upload-memory.ts   # the same on other code
+ *   npx tsx bench/upload-memory.ts 24 8 large     # 45 MB files that are no image or video (read, then refused)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,6 +21,7 @@ import sharp from 'sharp';
 
 const BURST = Number(process.argv[2] ?? 40);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
+const LARGE = process.argv[4] === 'large';
 const root = path.resolve(process.env.SAJHA_ROOT ?? path.join(import.meta.dirname, '..'));
 const server = (p: string) => import(path.join(root, 'apps/server', p));
 
@@ -78,9 +80,11 @@ async function main() {
     await once(child, 'message');
   };
   // 4000 x 3000 noise: about 9 MB as JPEG, 36 MB decoded.
-  const photo = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const photo = LARGE
+    ? randomBytes(45 * 1024 * 1024)
+    : await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
 
   await collect();
   const before = rssOf(pid);
@@ -99,7 +103,7 @@ async function main() {
         body: form,
         headers: { cookie: cookies[i % cookies.length]! },
       });
-      if (!res.ok) failed++;
+      if (!res.ok) failed++; // every one with LARGE: refused as no image or video, after being read
       await res.arrayBuffer();
     }
   };
