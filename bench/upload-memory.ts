@@ -18,12 +18,16 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import sharp from 'sharp';
+import type * as AppModule from '../apps/server/src/app.js';
+import type * as ConfigModule from '../apps/server/src/config.js';
+import type * as SchemaModule from '../apps/server/src/db/schema.js';
+import type * as HarnessModule from '../apps/server/test/harness.js';
 
 const BURST = Number(process.argv[2] ?? 40);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
 const LARGE = process.argv[4] === 'large';
 const root = path.resolve(process.env.SAJHA_ROOT ?? path.join(import.meta.dirname, '..'));
-const server = (p: string) => import(path.join(root, 'apps/server', p));
+const server = (p: string): Promise<unknown> => import(path.join(root, 'apps/server', p));
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 /** The server process's resident set size, from /proc. */
@@ -31,10 +35,11 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 
 /** The child: the app, with a message channel for "collect garbage now". */
 async function serve() {
-  const { buildApp } = await server('src/app.ts');
-  const { loadConfig } = await server('src/config.ts');
-  const { users } = await server('src/db/schema.ts');
-  const { sessionCookie } = await server('test/harness.ts');
+  // Typed as this checkout's modules; SAJHA_ROOT may load another checkout's copy of them.
+  const { buildApp } = (await server('src/app.ts')) as typeof AppModule;
+  const { loadConfig } = (await server('src/config.ts')) as typeof ConfigModule;
+  const { users } = (await server('src/db/schema.ts')) as typeof SchemaModule;
+  const { sessionCookie } = (await server('test/harness.ts')) as typeof HarnessModule;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-bench-mem-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -53,13 +58,15 @@ async function serve() {
     });
     cookies.push(await sessionCookie(app.deps.db, id));
   }
-  process.on('message', async (m: string) => {
-    if (m !== 'gc') return;
+  const collect = async () => {
     for (let i = 0; i < 3; i++) {
       (globalThis as { gc?: () => void }).gc?.();
       await new Promise((r) => setTimeout(r, 100));
     }
     process.send!('collected');
+  };
+  process.on('message', (m: string) => {
+    if (m === 'gc') void collect();
   });
   process.send!({ url, cookies });
   await once(process, 'disconnect');
