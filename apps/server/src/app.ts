@@ -32,6 +32,7 @@ import { feedSocketModule } from './features/feed/events.js';
 import { commentsSocketModule } from './features/comments/events.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { notificationJobs } from './features/notifications/jobs.js';
+import { chatFileJobs } from './features/chat/attachments.js';
 import { publishNotifications } from './features/notifications/publish.js';
 import { publishPosts } from './features/posts/publish.js';
 import { publishChat } from './features/chat/publish.js';
@@ -54,6 +55,7 @@ import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
 import { createLocalStorage } from './platform/storage.js';
 import { securityHeaders } from './platform/security-headers.js';
+import { createS3Storage } from './platform/storage-s3.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { defaultWebDist, webRoutes } from './web/static.js';
 
@@ -116,7 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log,
     }),
     limiters: createLimiters(redis),
-    storage: createLocalStorage(path.join(config.dataDir, 'media')),
+    storage:
+      config.storage.kind === 's3'
+        ? createS3Storage(config.storage)
+        : createLocalStorage(path.join(config.dataDir, 'media')),
     bus,
     jobs,
     presence: redis ? createRedisPresence(redis) : createMemoryPresence(),
@@ -197,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await notificationJobs(deps);
   await callJobs(deps);
   await authJobs(deps);
+  await chatFileJobs(deps);
   await http.ready();
   // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
   const reelWorker = await startReelWorker(deps);

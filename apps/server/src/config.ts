@@ -92,6 +92,18 @@ const envSchema = z.object({
   CALL_DROP_GRACE_S: z.coerce.number().positive().max(3600).default(30),
   /** On SIGTERM, how long readiness reports draining before sockets are closed (set to the balancer's check interval). */
   DRAIN_DELAY_S: z.coerce.number().min(0).max(120).default(0),
+  /** Where uploads live: `local` (DATA_DIR/media) or `s3` (an S3-compatible bucket, for several nodes). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** For S3-compatible services (MinIO, Garage, R2, ...); unset is AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Unset: the AWS SDK's usual credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  /** Bytes of uploads one member may keep (chat attachments, post media, reels), in MB. */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(2048),
 });
 
 const list = (s: string): string[] =>
@@ -153,6 +165,35 @@ export interface Config {
   ai: AiConfig;
   /** DRAIN_DELAY_S in ms. */
   drainDelayMs: number;
+  storage: StorageConfig;
+  uploads: { quotaBytes: number };
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      /** Secret: never logged. */
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT || undefined,
+    accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 export interface AiConfig {
@@ -257,5 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ai: aiConfig(e),
     drainDelayMs: Math.round(e.DRAIN_DELAY_S * 1000),
+    storage: storageConfig(e),
+    uploads: { quotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024) },
   };
 }

@@ -15,3 +15,4 @@ export * from './reels.js';
 export * from './features.js';
 export * from './ux.js';
 export * from './groups.js';
+export * from './files.js';

@@ -372,7 +372,11 @@ export const messageAttachments = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.position] })],
+  // A file belongs to one message only: deleting that message may delete its bytes.
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.position] }),
+    uniqueIndex('message_attachments_file_unique').on(t.fileId),
+  ],
 );
 
 /** One reaction per member per message; a new one replaces the old. */

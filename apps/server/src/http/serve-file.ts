@@ -2,24 +2,11 @@
  * One way to answer with stored bytes, for public media, reels, avatars and chat attachments alike:
  * the content type we stored (never guessed from a name), nosniff, a sandboxing CSP, an ETag from the
  * storage key (keys are random and never reused, so the bytes behind one never change), and HTTP byte
- * ranges (206 / 416) so video and audio can seek.
+ * ranges (206 / 416) so video and audio can seek. Works the same on disk and on S3: the range is asked of
+ * the store, so only the requested bytes are read.
  */
-import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../platform/storage.js';
-
-/** Passes on bytes start..end (inclusive) of a stream and drops the rest. */
-function slice(start: number, end: number): Transform {
-  let pos = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const from = Math.max(start - pos, 0);
-      const to = Math.min(end + 1 - pos, chunk.length);
-      pos += chunk.length;
-      done(null, from < to ? chunk.subarray(from, to) : undefined);
-    },
-  });
-}
 
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'bad' {
   if (!header) return null;
@@ -54,9 +41,9 @@ export async function serveFile(
   opts: ServeOptions,
   notFound: () => FastifyReply,
 ): Promise<FastifyReply> {
-  const etag = `"${opts.key.replace(/[^A-Za-z0-9_.-]/g, '')}"`;
-  const stored = await storage.get(opts.key);
-  if (!stored) return notFound();
+  const info = await storage.stat(opts.key);
+  if (!info) return notFound();
+  const { etag, size } = info;
   const { inline, filename } = opts.disposition;
   const disposition = `${inline ? 'inline' : 'attachment'}${filename ? `; filename*=UTF-8''${encodeURIComponent(filename)}` : ''}`;
   void reply
@@ -69,22 +56,19 @@ export async function serveFile(
     // Uploaded bytes never run as a page of ours, even if a browser were talked into rendering them.
     .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
 
-  if (req.headers['if-none-match'] === etag && !req.headers.range) {
-    stored.stream.destroy();
-    return reply.code(304).send();
-  }
-  const range = parseRange(req.headers.range, stored.bytes);
-  if (range === 'bad') {
-    stored.stream.destroy();
-    return reply.code(416).header('Content-Range', `bytes */${stored.bytes}`).send();
-  }
+  if (req.headers['if-none-match'] === etag && !req.headers.range) return reply.code(304).send();
+  const range = parseRange(req.headers.range, size);
+  if (range === 'bad') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+  // Removed between stat and get (a deleted message): the same 404 as a missing file.
+  const stored = await storage.get(opts.key, range ? { range } : {});
+  if (!stored) return notFound();
   if (range) {
     void reply
       .code(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${stored.bytes}`)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1);
-    return reply.send(stored.stream.pipe(slice(range.start, range.end)));
+    return reply.send(stored.stream);
   }
-  void reply.header('Content-Length', stored.bytes);
+  void reply.header('Content-Length', size);
   return reply.send(stored.stream);
 }

@@ -4,7 +4,7 @@ import { Messages } from '@sajha/contract';
 export class AppError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 = 400,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 = 400,
     readonly field?: string,
   ) {
     super(message);

@@ -8,6 +8,32 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './errors.js';
 
+// Memory: libvips' operation cache kept decoded images alive after their requests (RSS grew and stayed),
+// and one libvips thread per core per image multiplied that under a burst. No cache, one thread per image;
+// uploads are queued by the event loop instead of all being decoded at once.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/**
+ * At most two images are decoded at once per process (a 12-megapixel photo is 36 MB of pixels while it is
+ * resized); a burst of uploads waits its turn instead of multiplying that by the number of requests.
+ */
+const IMAGE_SLOTS = 2;
+let busy = 0;
+const waiting: (() => void)[] = [];
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  }
+}
+
 export interface DetectedType {
   mime: string;
   ext: string;
@@ -25,17 +51,25 @@ function looksLikeText(buf: Buffer): boolean {
 }
 
 export async function detectType(buf: Buffer): Promise<DetectedType | null> {
-  const found = await fileTypeFromBuffer(buf);
+  return sniffType(buf, buf.length > 0 && looksLikeText(buf));
+}
+
+/**
+ * The type from the first bytes of a file (file-type needs at most 4100); `isText` tells whether the
+ * whole file decoded as UTF-8 without NUL bytes (counted while it streamed, see platform/uploads.ts).
+ */
+export async function sniffType(head: Buffer, isText: boolean): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(head);
   if (found) return { mime: found.mime, ext: found.ext };
-  if (buf.length > 0 && looksLikeText(buf)) {
+  if (isText) {
     // Markup is text too, but must never be served as an attachment browsers might render.
-    const head = buf.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
+    const start = head.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
     if (
-      head.startsWith('<!doctype') ||
-      head.startsWith('<html') ||
-      head.startsWith('<svg') ||
-      head.startsWith('<?xml') ||
-      head.includes('<script')
+      start.startsWith('<!doctype') ||
+      start.startsWith('<html') ||
+      start.startsWith('<svg') ||
+      start.startsWith('<?xml') ||
+      start.includes('<script')
     ) {
       return { mime: 'text/html', ext: 'html' };
     }
@@ -61,11 +95,19 @@ export interface ProcessedImage {
 
 /**
  * Re-encodes an image: applies EXIF orientation, drops all metadata, fits it inside `maxSide`.
- * GIFs keep their animation (as animated WebP is not universal, they stay GIF).
+ * GIFs keep their animation (as animated WebP is not universal, they stay GIF). `input` is the bytes or
+ * the path of a spooled upload (sharp then reads the file itself; the original is never in our heap).
  */
-export async function processImage(
-  input: Buffer,
+export function processImage(
+  input: Buffer | string,
   opts: { maxSide?: number; maxPixels?: number } = {},
+): Promise<ProcessedImage> {
+  return withImageSlot(() => reencode(input, opts));
+}
+
+async function reencode(
+  input: Buffer | string,
+  opts: { maxSide?: number; maxPixels?: number },
 ): Promise<ProcessedImage> {
   const maxSide = opts.maxSide ?? 2048;
   const limitInputPixels = opts.maxPixels ?? 40_000_000;

@@ -46,6 +46,8 @@ const SPECS = {
   /** One notification mail per recipient in 5 minutes; the rest roll up into one later mail. */
   mailPerRecipient: { points: 1, duration: 5 * 60 },
   mailRollupPerRecipient: { points: 1, duration: 5 * 60 },
+  /** Chat attachments, post media and reels together, per member (each request counts once). */
+  uploadPerUser: { points: 60, duration: 10 * 60 },
 } as const;
 export type LimiterName = keyof typeof SPECS;
 

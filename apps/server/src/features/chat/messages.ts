@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { isBlockedEitherWay } from '../people/index.js';
 import type { ChatMeta } from './cache.js';
 import { directChat } from './chats.js';
+import { claimableAttachments } from './attachments.js';
 import { authorize } from './policy.js';
 import { onlineAmong } from './presence.js';
 import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
@@ -131,10 +132,8 @@ async function storeWithAttachments(
   if (otherId && (await isBlockedEitherWay(db, values.senderId, otherId))) {
     throw new AppError(PeopleMessages.cannotMessage, 403);
   }
-  const attached = await db
-    .select({ id: files.id, mime: files.mime, originalName: files.originalName, bytes: files.bytes })
-    .from(files)
-    .where(and(inArray(files.id, fileIds), eq(files.ownerId, values.senderId), eq(files.purpose, 'chat')));
+  // Only the sender's own uploads that no other message carries (attachments.ts).
+  const attached = await claimableAttachments(db, values.senderId, fileIds, values.clientId);
   if (attached.length !== fileIds.length) throw new AppError(Messages.chat.attachmentNotFound, 400);
   // A message and its attachments are stored together or not at all.
   const at = await db.transaction(async (tx) => {

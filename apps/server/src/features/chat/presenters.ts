@@ -1,5 +1,5 @@
 /** Chat rows -> the contract's DTOs (part 2 §3). Rows never leave the server. */
-import type { ChatDto, MessageDto } from '@sajha/contract';
+import { cleanFileName, type ChatDto, type MessageDto } from '@sajha/contract';
 import type { chats, files, messages, users } from '../../db/schema.js';
 
 export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatar'>;
@@ -17,7 +17,9 @@ export function humanSize(bytes: number): string {
 }
 
 export function presentAttachment(f: FileRow): MessageDto['attachments'][number] {
-  return { id: f.id, type: f.mime, name: f.originalName || 'file', size: humanSize(f.bytes), file: chatFileUrl(f.id) };
+  // Names stored before cleanFileName existed may still carry bidi controls: cleaned again when shown.
+  const name = cleanFileName(f.originalName);
+  return { id: f.id, type: f.mime, name, size: humanSize(f.bytes), file: chatFileUrl(f.id) };
 }
 
 export function presentPerson(u: UserRow, online: boolean): MessageDto['sender'] {

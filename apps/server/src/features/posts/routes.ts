@@ -3,7 +3,7 @@
  * Each goes through route(): sign-in, rate limit, validate, then the service. createPost errors also carry `error`,
  * which the client shows as given (the spec's 'Failed to create post' is for answers without one).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createPostFieldsSchema, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
@@ -11,40 +11,28 @@ import { AppError, firstIssue } from '../../platform/errors.js';
 import { announceNewPost } from './live.js';
 import { linkPreviewsFor } from './link-preview.js';
 import { createPost, getPreview } from './service.js';
-import { prepareUpload, UploadText, type PreparedFile, type Upload } from './uploads.js';
+import { receiveForm } from '../../platform/uploads.js';
+import { prepareUpload, UploadText, type PreparedFile } from './uploads.js';
 
 const MB = 1024 * 1024;
 
-/** Reads the multipart body within the configured limits; every file is held until all have arrived. */
-async function readPostForm(
-  deps: AppDeps,
-  req: FastifyRequest,
-): Promise<{ fields: Record<string, string>; uploads: Upload[] }> {
+/** Reads the multipart body through platform/uploads.ts: streamed to temp files, counted against the limits. */
+function readPostForm(deps: AppDeps, userId: string, http: { req: FastifyRequest; reply: FastifyReply }) {
   const { maxFileBytes, maxTotalBytes, maxFiles } = deps.config.posts;
-  if (!req.isMultipart()) throw new AppError(Messages.server.invalidPayload, 400);
-  const fields: Record<string, string> = {};
-  const uploads: Upload[] = [];
-  let total = 0;
-  try {
-    const parts = req.parts({ limits: { fileSize: maxFileBytes, files: maxFiles, fields: 5, parts: maxFiles + 5 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'content' || part.fieldname === 'category') fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      const buffer = await part.toBuffer();
-      if (part.fieldname !== 'mediaFiles') continue;
-      total += buffer.length;
-      if (total > maxTotalBytes) throw new AppError(UploadText.totalTooLarge(Math.round(maxTotalBytes / MB)), 400);
-      uploads.push({ buffer, originalName: part.filename });
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(UploadText.fileTooLarge(Math.round(maxFileBytes / MB)));
-    if (code === 'FST_FILES_LIMIT') throw new AppError(UploadText.tooManyFiles(maxFiles));
-    throw err;
-  }
-  return { fields, uploads };
+  return receiveForm(deps, http, {
+    fileFields: ['mediaFiles'],
+    textFields: ['content', 'category'],
+    maxFiles,
+    fileBytes: maxFileBytes,
+    totalBytes: maxTotalBytes,
+    quotaOf: userId,
+    errors: {
+      notMultipart: () => new AppError(Messages.server.invalidPayload, 400),
+      fileTooLarge: () => new AppError(UploadText.fileTooLarge(Math.round(maxFileBytes / MB)), 400),
+      totalTooLarge: () => new AppError(UploadText.totalTooLarge(Math.round(maxTotalBytes / MB)), 400),
+      tooManyFiles: () => new AppError(UploadText.tooManyFiles(maxFiles), 400),
+    },
+  });
 }
 
 export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -53,14 +41,18 @@ export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, Routes.createPost, createPostOptions, async ({ auth, req, reply }) => {
     const userId = auth.user.id;
     try {
-      const { fields, uploads } = await readPostForm(deps, req);
-      const parsed = createPostFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
-      const prepared: PreparedFile[] = [];
-      for (const u of uploads) prepared.push(await prepareUpload(u));
-      const post = await createPost(deps, userId, parsed.data, prepared);
-      announceNewPost(deps, userId, post);
-      return { success: true, message: Messages.post.created, post };
+      const form = await readPostForm(deps, userId, { req, reply });
+      try {
+        const parsed = createPostFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
+        const prepared: PreparedFile[] = [];
+        for (const u of form.files) prepared.push(await prepareUpload(u));
+        const post = await createPost(deps, userId, parsed.data, prepared);
+        announceNewPost(deps, userId, post);
+        return { success: true, message: Messages.post.created, post };
+      } finally {
+        await form.dispose();
+      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return reply.code(err.status).send({ success: false, message: err.message, error: err.message });

@@ -6,23 +6,17 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
 import { AppError } from '../../platform/errors.js';
-import { detectType, processImage, RASTER_IMAGES } from '../../platform/media.js';
+import { processImage, RASTER_IMAGES } from '../../platform/media.js';
 import { newStorageKey, type Storage } from '../../platform/storage.js';
+import type { ReceivedFile } from '../../platform/uploads.js';
 
 export const POST_VIDEO_TYPES: Record<string, string> = {
   'video/mp4': 'mp4',
   'video/webm': 'webm',
   'video/ogg': 'ogv',
 };
-
-export interface Upload {
-  buffer: Buffer;
-  originalName: string;
-}
 
 export interface PreparedFile {
   id: string;
@@ -33,7 +27,8 @@ export interface PreparedFile {
   bytes: number;
   width: number | null;
   height: number | null;
-  body: Buffer;
+  /** A re-encoded image, or the path of the spooled video (streamed to storage, never read whole). */
+  body: Buffer | string;
   poster: Buffer | null;
 }
 
@@ -45,20 +40,12 @@ export const UploadText = {
   empty: (name: string) => `"${name}" is empty.`,
 } as const;
 
-const safeName = (name: string): string =>
-  name
-    // Control characters and path separators never reach a header or a log line.
-    .replace(/[/\\]/g, '')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 120) || 'file';
-
-export async function prepareUpload(upload: Upload): Promise<PreparedFile> {
-  const name = safeName(upload.originalName);
-  if (upload.buffer.length === 0) throw new AppError(UploadText.empty(name), 400);
-  const type = await detectType(upload.buffer);
+export async function prepareUpload(upload: ReceivedFile): Promise<PreparedFile> {
+  const name = upload.name;
+  if (upload.bytes === 0) throw new AppError(UploadText.empty(name), 400);
+  const type = upload.type;
   if (type && RASTER_IMAGES.includes(type.mime)) {
-    const img = await processImage(upload.buffer, { maxSide: 2048, maxPixels: 40_000_000 });
+    const img = await processImage(upload.path, { maxSide: 2048, maxPixels: 40_000_000 });
     return {
       id: randomUUID(),
       storageKey: newStorageKey('post', img.ext),
@@ -74,7 +61,7 @@ export async function prepareUpload(upload: Upload): Promise<PreparedFile> {
   }
   const videoExt = type ? POST_VIDEO_TYPES[type.mime] : undefined;
   if (type && videoExt) {
-    const frame = await posterFrame(upload.buffer, videoExt);
+    const frame = await posterFrame(upload.path);
     const poster = frame ? await processImage(frame, { maxSide: 1280 }).catch(() => null) : null;
     return {
       id: randomUUID(),
@@ -82,10 +69,10 @@ export async function prepareUpload(upload: Upload): Promise<PreparedFile> {
       posterKey: poster ? newStorageKey('poster', poster.ext) : null,
       originalName: name,
       mime: type.mime,
-      bytes: upload.buffer.length,
+      bytes: upload.bytes,
       width: poster?.width ?? null,
       height: poster?.height ?? null,
-      body: upload.buffer,
+      body: upload.path,
       poster: poster?.buffer ?? null,
     };
   }
@@ -97,10 +84,11 @@ export async function storeAll(storage: Storage, prepared: PreparedFile[]): Prom
   const written: string[] = [];
   try {
     for (const f of prepared) {
-      await storage.put(f.storageKey, f.body);
+      const body = typeof f.body === 'string' ? createReadStream(f.body) : f.body;
+      await storage.put(f.storageKey, body, { contentType: f.mime });
       written.push(f.storageKey);
       if (f.posterKey && f.poster) {
-        await storage.put(f.posterKey, f.poster);
+        await storage.put(f.posterKey, f.poster, { contentType: 'image/jpeg' });
         written.push(f.posterKey);
       }
     }
@@ -116,48 +104,28 @@ export async function removeAll(storage: Storage, keys: string[]): Promise<void>
 }
 
 /** The first frame as a JPEG, or null when ffmpeg is missing, slow, or cannot read the file. */
-async function posterFrame(video: Buffer, ext: string): Promise<Buffer | null> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sajha-poster-'));
-  const input = path.join(dir, `in.${ext}`);
-  try {
-    await writeFile(input, video);
-    return await new Promise<Buffer | null>((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const child = spawn(
-        'ffmpeg',
-        [
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-i',
-          input,
-          '-frames:v',
-          '1',
-          '-f',
-          'image2',
-          '-c:v',
-          'mjpeg',
-          'pipe:1',
-        ],
-        { stdio: ['ignore', 'pipe', 'ignore'] },
-      );
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.stdout.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > 10 * 1024 * 1024) child.kill('SIGKILL');
-        else chunks.push(c);
-      });
-      child.on('error', () => {
-        clearTimeout(timer);
-        resolve(null);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve(code === 0 && size > 0 ? Buffer.concat(chunks) : null);
-      });
+async function posterFrame(input: string): Promise<Buffer | null> {
+  return new Promise<Buffer | null>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const child = spawn(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-i', input, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.stdout.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > 10 * 1024 * 1024) child.kill('SIGKILL');
+      else chunks.push(c);
     });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 && size > 0 ? Buffer.concat(chunks) : null);
+    });
+  });
 }

@@ -3,36 +3,32 @@
  * answers at once with status 'processing' and the reel id; GET /api/reels/{id}/status tells the uploader
  * where it stands. The files themselves are served by /media with byte ranges (features/media).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReelFieldsSchema, ReelMessages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError, firstIssue } from '../../platform/errors.js';
+import { receiveForm } from '../../platform/uploads.js';
 import { reelStatusFor } from './service.js';
 import { createReel } from './upload.js';
 
-/** Reads the form; the file is counted while it streams and refused whole past the limit. */
-async function readReelForm(deps: AppDeps, req: FastifyRequest) {
-  if (!req.isMultipart()) throw new AppError(ReelMessages.noFile, 400);
-  const fields: Record<string, string> = {};
-  let video: { buffer: Buffer; originalName: string } | undefined;
-  try {
-    const parts = req.parts({ limits: { fileSize: deps.config.reels.maxBytes, files: 1, fields: 5, parts: 6 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (['title', 'description', 'category'].includes(part.fieldname)) fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'video') video = { buffer, originalName: part.filename };
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ReelMessages.tooLarge, 400);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(ReelMessages.noFile, 400);
-    throw err;
-  }
-  return { fields, video };
+/** Reads the form through platform/uploads.ts: the file streams to a temp file, counted and refused past the limit. */
+function readReelForm(deps: AppDeps, userId: string, http: { req: FastifyRequest; reply: FastifyReply }) {
+  const tooLarge = () => new AppError(ReelMessages.tooLarge, 400);
+  return receiveForm(deps, http, {
+    fileFields: ['video'],
+    textFields: ['title', 'description', 'category'],
+    maxFiles: 1,
+    fileBytes: deps.config.reels.maxBytes,
+    totalBytes: deps.config.reels.maxBytes,
+    quotaOf: userId,
+    errors: {
+      notMultipart: () => new AppError(ReelMessages.noFile, 400),
+      fileTooLarge: tooLarge,
+      totalTooLarge: tooLarge,
+      tooManyFiles: () => new AppError(ReelMessages.noFile, 400),
+    },
+  });
 }
 
 export function reelsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -40,12 +36,17 @@ export function reelsRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, Routes.reelUpload, uploadOptions, async ({ auth, req, reply }) => {
     const userId = auth.user.id;
     try {
-      const { fields, video } = await readReelForm(deps, req);
-      const parsed = createReelFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
-      if (!video) throw new AppError(ReelMessages.noFile, 400);
-      const { id } = await createReel(deps, userId, parsed.data, video);
-      return reply.code(202).send({ success: true, message: ReelMessages.created, id, status: 'processing' });
+      const form = await readReelForm(deps, userId, { req, reply });
+      try {
+        const parsed = createReelFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
+        const video = form.files[0];
+        if (!video) throw new AppError(ReelMessages.noFile, 400);
+        const { id } = await createReel(deps, userId, parsed.data, video);
+        return reply.code(202).send({ success: true, message: ReelMessages.created, id, status: 'processing' });
+      } finally {
+        await form.dispose();
+      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return reply.code(err.status).send({ success: false, message: err.message });

@@ -5,15 +5,13 @@
  * The accepted upload is stored as a private source file and the transcode is queued.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
 import { ReelMessages, type CreateReelFields } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { files, reels } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { detectType } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
+import type { ReceivedFile } from '../../platform/uploads.js';
 import { firstFrameDecodes, probe } from './ffmpeg.js';
 import { enqueueTranscode } from './worker.js';
 
@@ -28,44 +26,43 @@ const VIDEO_CONTAINERS: Record<string, string> = {
   'video/3gpp': '3gp',
 };
 
-/** Checks the bytes; answers the extension and the probed duration, or throws a 400 with the reason. */
-export async function checkVideo(deps: AppDeps, buffer: Buffer): Promise<{ ext: string; durationMs: number | null }> {
-  if (buffer.length === 0) throw new AppError(ReelMessages.noFile, 400);
-  const type = await detectType(buffer);
-  const ext = type ? VIDEO_CONTAINERS[type.mime] : undefined;
+/** Checks the spooled upload; answers the extension and the probed duration, or throws a 400 with the reason. */
+export async function checkVideo(
+  deps: AppDeps,
+  upload: ReceivedFile,
+): Promise<{ ext: string; durationMs: number | null }> {
+  if (upload.bytes === 0) throw new AppError(ReelMessages.noFile, 400);
+  const ext = upload.type ? VIDEO_CONTAINERS[upload.type.mime] : undefined;
   if (!ext) throw new AppError(ReelMessages.notVideo, 400);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sajha-reel-check-'));
-  try {
-    const file = path.join(dir, `in.${ext}`);
-    await writeFile(file, buffer);
-    const info = await probe(file).catch((err: unknown) => {
-      deps.log.error({ err }, 'ffprobe could not run');
-      throw new AppError(ReelMessages.transcodeFailed, 400);
-    });
-    if (!info) throw new AppError(ReelMessages.corrupt, 400);
-    if (!info.hasVideo) throw new AppError(ReelMessages.notVideo, 400);
-    // Half a second of slack: containers round their durations.
-    if (info.durationMs !== null && info.durationMs > deps.config.reels.maxSeconds * 1000 + 500) {
-      throw new AppError(ReelMessages.tooLong, 400);
-    }
-    if (!(await firstFrameDecodes(file))) throw new AppError(ReelMessages.corrupt, 400);
-    return { ext, durationMs: info.durationMs };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  // ffprobe and ffmpeg read the temp file platform/uploads.ts spooled; nothing is copied.
+  const file = upload.path;
+  const info = await probe(file).catch((err: unknown) => {
+    deps.log.error({ err }, 'ffprobe could not run');
+    throw new AppError(ReelMessages.transcodeFailed, 400);
+  });
+  if (!info) throw new AppError(ReelMessages.corrupt, 400);
+  if (!info.hasVideo) throw new AppError(ReelMessages.notVideo, 400);
+  // Half a second of slack: containers round their durations.
+  if (info.durationMs !== null && info.durationMs > deps.config.reels.maxSeconds * 1000 + 500) {
+    throw new AppError(ReelMessages.tooLong, 400);
   }
+  if (!(await firstFrameDecodes(file))) throw new AppError(ReelMessages.corrupt, 400);
+  return { ext, durationMs: info.durationMs };
 }
 
 export async function createReel(
   deps: AppDeps,
   authorId: string,
   fields: CreateReelFields,
-  upload: { buffer: Buffer; originalName: string },
+  upload: ReceivedFile,
 ): Promise<{ id: string }> {
-  const { ext, durationMs } = await checkVideo(deps, upload.buffer);
+  const { ext, durationMs } = await checkVideo(deps, upload);
   const id = randomUUID();
   const fileId = randomUUID();
   const key = newStorageKey('reelsrc', ext);
-  await deps.storage.put(key, upload.buffer);
+  const { bytes } = await deps.storage.put(key, createReadStream(upload.path), {
+    contentType: 'application/octet-stream',
+  });
   try {
     await deps.db.transaction(async (tx) => {
       await tx.insert(files).values({
@@ -73,9 +70,9 @@ export async function createReel(
         ownerId: authorId,
         purpose: 'reel-source',
         storageKey: key,
-        originalName: upload.originalName.replace(/[/\\\p{Cc}]/gu, '').slice(0, 120),
+        originalName: upload.name,
         mime: 'application/octet-stream',
-        bytes: upload.buffer.length,
+        bytes,
       });
       await tx.insert(reels).values({
         id,

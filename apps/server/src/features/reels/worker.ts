@@ -5,8 +5,8 @@
  * picks up reels left 'processing' by a restart. (This moves onto the PostgreSQL job queue later; with
  * several nodes today, each node would pick up the same leftovers at start-up.)
  */
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -79,13 +79,13 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
     const durationMs = info.durationMs ?? reel.durationMs ?? 0;
     const frame = await posterFrame(output, Math.min(500, Math.floor(durationMs / 2)));
     const poster = await processImage(frame, { maxSide: 1920 });
-    const video = await readFile(output);
 
     const videoKey = newStorageKey('reel', 'mp4');
     const posterKey = newStorageKey('poster', poster.ext);
-    await deps.storage.put(videoKey, video);
+    // Streamed from the temp file: a long reel is never held whole in memory.
+    const video = await deps.storage.put(videoKey, createReadStream(output), { contentType: 'video/mp4' });
     written.push(videoKey);
-    await deps.storage.put(posterKey, poster.buffer);
+    await deps.storage.put(posterKey, poster.buffer, { contentType: poster.mime });
     written.push(posterKey);
 
     const fileId = randomUUID();
@@ -104,7 +104,7 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
         posterKey,
         originalName: source.originalName,
         mime: 'video/mp4',
-        bytes: video.length,
+        bytes: video.bytes,
         width: info.width,
         height: info.height,
       });

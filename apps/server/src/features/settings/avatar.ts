@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { detectType, RASTER_IMAGES } from '../../platform/media.js';
+import { detectType, RASTER_IMAGES, withImageSlot, type DetectedType } from '../../platform/media.js';
 
 export interface AvatarFile {
   size: number;
@@ -21,8 +21,13 @@ export interface AvatarFile {
 
 const MAX_PIXELS = 40_000_000;
 
-export async function renderAvatar(input: Buffer): Promise<AvatarFile[]> {
-  const type = await detectType(input);
+/** `input` is the picture's bytes or the path of the spooled upload (then `sniffed` is its type from the bytes). */
+export function renderAvatar(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
+  return withImageSlot(() => render(input, sniffed));
+}
+
+async function render(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
+  const type = typeof input === 'string' ? sniffed : await detectType(input);
   if (!type || !RASTER_IMAGES.includes(type.mime)) throw new AppError(SettingsText.avatarNotImage, 400);
   let animated = false;
   try {
@@ -51,7 +56,7 @@ export async function renderAvatar(input: Buffer): Promise<AvatarFile[]> {
 
 /** Stores both sizes and their file rows; returns the 512 px URL (the 128 px one differs only by -128). */
 export async function storeAvatar(deps: AppDeps, userId: string, rendered: AvatarFile[]): Promise<string> {
-  for (const f of rendered) await deps.storage.put(f.key, f.body);
+  for (const f of rendered) await deps.storage.put(f.key, f.body, { contentType: 'image/webp' });
   await deps.db.insert(files).values(
     rendered.map((f) => ({
       id: randomUUID(),

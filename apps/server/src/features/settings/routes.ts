@@ -8,6 +8,7 @@ import { AVATAR_MAX_BYTES, Messages, Routes, SettingsText, smallAvatar } from '@
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
+import { receiveForm } from '../../platform/uploads.js';
 import * as auth from '../auth/index.js';
 import { SESSION_COOKIE, type AuthContext } from '../../platform/sessions.js';
 import { deleteAccount, exportAccount } from './account.js';
@@ -29,25 +30,32 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     const actor = actorOf(auth);
     authorize(actor, 'update-profile');
     await limiters.consume('avatarPerUser', actor.userId);
-    if (!req.isMultipart()) throw new AppError(Messages.server.invalidPayload, 400);
-    let buffer: Buffer | undefined;
+    const tooLarge = () => new AppError(SettingsText.avatarTooLarge(Math.round(AVATAR_MAX_BYTES / MB)), 413);
+    const form = await receiveForm(
+      deps,
+      { req, reply },
+      {
+        fileFields: ['avatar'],
+        maxFiles: 1,
+        fileBytes: AVATAR_MAX_BYTES,
+        totalBytes: AVATAR_MAX_BYTES,
+        errors: {
+          notMultipart: () => new AppError(Messages.server.invalidPayload, 400),
+          fileTooLarge: tooLarge,
+          totalTooLarge: tooLarge,
+          tooManyFiles: () => new AppError(SettingsText.avatarNotImage, 400),
+        },
+      },
+    );
     try {
-      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0 } });
-      if (!part || part.fieldname !== 'avatar') throw new AppError(SettingsText.avatarNotImage, 400);
-      buffer = await part.toBuffer();
-      // The limit can trip after the last chunk was read, so the flag is checked here as well.
-      if (part.file.truncated || buffer.length > AVATAR_MAX_BYTES)
-        throw Object.assign(new Error(), { code: 'FST_REQ_FILE_TOO_LARGE' });
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        return reply
-          .code(413)
-          .send({ success: false, message: SettingsText.avatarTooLarge(Math.round(AVATAR_MAX_BYTES / MB)) });
-      }
-      throw err;
+      const picture = form.files[0];
+      if (!picture) throw new AppError(SettingsText.avatarNotImage, 400);
+      // sharp reads the spooled file; the original never sits whole in our memory.
+      const url = await storeAvatar(deps, actor.userId, await renderAvatar(picture.path, picture.type));
+      return { success: true, url, smallUrl: smallAvatar(url) };
+    } finally {
+      await form.dispose();
     }
-    const url = await storeAvatar(deps, actor.userId, await renderAvatar(buffer));
-    return { success: true, url, smallUrl: smallAvatar(url) };
   });
 
   route(app, deps, Routes.sessions, signedIn, async ({ auth }) => {
