@@ -178,6 +178,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       featuresSocketModule(deps),
     ],
     callModules: [callsSocketModule(deps)],
+    redis,
+    socketLimits: config.sockets,
+    trustProxy: config.trustProxy,
   });
   // Facts -> emits, one publisher per area.
   publishNotifications(bus, realtime.main);

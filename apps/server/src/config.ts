@@ -90,6 +90,12 @@ const envSchema = z.object({
   CALL_RING_TIMEOUT_S: z.coerce.number().positive().max(600).default(45),
   /** A member whose call pages all stay away this long (closed, crashed, offline) has left the call. */
   CALL_DROP_GRACE_S: z.coerce.number().positive().max(3600).default(30),
+  /** Open sockets allowed per member and per client address (both socket paths together). */
+  SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).default(20),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  /** Socket handshakes per address per minute, and socket events per member per second (all nodes). */
+  SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SOCKET_EVENTS_PER_MEMBER_PER_SECOND: z.coerce.number().int().min(1).default(30),
 });
 
 const list = (s: string): string[] =>
@@ -149,6 +155,13 @@ export interface Config {
     linkTestCa: string | undefined;
   };
   ai: AiConfig;
+  /** Socket caps and budgets (realtime/guard.ts). */
+  sockets: {
+    perMember: number;
+    perAddress: number;
+    handshakesPerAddressPerMinute: number;
+    eventsPerMemberPerSecond: number;
+  };
 }
 
 export interface AiConfig {
@@ -252,5 +265,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       linkTestCa: e.LINK_FETCH_TEST_CA ? readFileSync(e.LINK_FETCH_TEST_CA, 'utf8') : undefined,
     },
     ai: aiConfig(e),
+    sockets: {
+      perMember: e.SOCKETS_PER_MEMBER,
+      perAddress: e.SOCKETS_PER_ADDRESS,
+      handshakesPerAddressPerMinute: e.SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE,
+      eventsPerMemberPerSecond: e.SOCKET_EVENTS_PER_MEMBER_PER_SECOND,
+    },
   };
 }

@@ -9,10 +9,12 @@ import type { Logger } from 'pino';
 import { SOCKET_PATHS } from '@sajha/contract';
 import type { Db } from '../db/client.js';
 import type { EventBus } from '../events/bus.js';
-import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessions.js';
-import { presentCurrentUser } from '../features/auth/presenters.js';
+import type { Redis } from 'ioredis';
+import { readCookie, SESSION_COOKIE } from '../features/auth/sessions.js';
 import { isAllowedOrigin } from '../platform/origin.js';
 import type { Presence } from '../platform/presence.js';
+import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
+import { openSocketSession } from './handshake.js';
 import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
 
 declare module '../events/bus.js' {
@@ -22,9 +24,14 @@ declare module '../events/bus.js' {
   }
 }
 
+/** What the handshake's one query loaded beyond socket.data, handed to the modules once at connection. */
+export interface SocketBoot {
+  unreadNotifications: number;
+}
+
 export interface SocketModule {
   /** Called once per authenticated connection; registers the area's handlers with `on(...)`. */
-  register(socket: IoSocket): void;
+  register(socket: IoSocket, boot: SocketBoot): void;
 }
 
 export interface Realtime {
@@ -43,9 +50,18 @@ export interface RealtimeOptions {
   presence: Presence;
   mainModules: SocketModule[];
   callModules: SocketModule[];
+  /** Shared store for the per-member event budget across nodes (the socket caps go through presence). */
+  redis?: Redis | undefined;
+  /** Caps and budgets per member and address; defaults in guard.ts. */
+  socketLimits?: Partial<SocketLimits> | undefined;
+  trustProxy?: boolean | undefined;
 }
 
-function createServer(opts: RealtimeOptions, path: string): IoServer {
+/** setTimeout's longest delay; a 30-day session re-arms its expiry timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const boots = new WeakMap<IoSocket, SocketBoot>();
+
+function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): IoServer {
   const io: IoServer = new Server(opts.httpServer, {
     path,
     transports: ['websocket'],
@@ -56,26 +72,65 @@ function createServer(opts: RealtimeOptions, path: string): IoServer {
     allowRequest: (req: IncomingMessage, cb) =>
       cb(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
   });
+  setGuard(io, guard);
   io.use((socket, next) => {
-    const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
-    findSession(opts.db, token)
-      .then((auth) => {
-        if (!auth) return next(new Error('unauthorized'));
-        socket.data.user = presentCurrentUser(auth.user);
-        socket.data.sessionId = auth.sessionId;
-        next();
-      })
-      .catch((err: unknown) => {
-        opts.log.error({ err }, 'socket auth failed');
-        next(new Error('unavailable'));
-      });
+    const address = guard.addressOf(socket);
+    const refuse = (code: string) => next(Object.assign(new Error(code), { data: { message: refusals[code] } }));
+    const admit = async () => {
+      if (!(await guard.handshake(address))) return refuse(HandshakeErrors.tooManyHandshakes);
+      const auth = await openSocketSession(opts.db, readCookie(socket.request.headers.cookie, SESSION_COOKIE));
+      if (!auth) return next(new Error('unauthorized'));
+      const uid = auth.user.uid;
+      if (!(await guard.open(uid, address))) return refuse(HandshakeErrors.tooManyConnections);
+      // Counted until the socket closes, or its connection does if it never got as far as connecting.
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
+        guard.release(uid, address).catch((err: unknown) => opts.log.error({ err }, 'socket count failed'));
+      };
+      socket.once('disconnect', release);
+      socket.conn.once('close', release);
+      socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
+      boots.set(socket, { unreadNotifications: auth.unreadNotifications });
+      next();
+    };
+    admit().catch((err: unknown) => {
+      opts.log.error({ err }, 'socket auth failed');
+      next(new Error('unavailable'));
+    });
   });
   return io;
 }
 
+const refusals: Record<string, string> = {
+  [HandshakeErrors.tooManyConnections]: 'Too many open connections for this account or network. Close some tabs and try again.',
+  [HandshakeErrors.tooManyHandshakes]: 'Too many connection attempts. Please wait a moment and try again.',
+};
+
+/** Closes the socket when its session expires (revocation arrives as session.ended instead). */
+function expireAtSessionEnd(socket: IoSocket): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = socket.data.expiresAt - Date.now();
+    if (left <= 0) return void socket.disconnect(true);
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
 export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
-  const main = createServer(opts, SOCKET_PATHS.main);
-  const call = createServer(opts, SOCKET_PATHS.call);
+  // One guard for both paths: a member's caps and budget count /real and /realcall sockets together.
+  const guard = new SocketGuard(
+    { ...DEFAULT_SOCKET_LIMITS, ...opts.socketLimits },
+    opts.presence,
+    opts.trustProxy ?? false,
+    opts.redis,
+  );
+  const main = createServer(opts, SOCKET_PATHS.main, guard);
+  const call = createServer(opts, SOCKET_PATHS.call, guard);
   const closers: (() => Promise<unknown>)[] = [];
 
   if (opts.redisUrl) {
@@ -96,7 +151,10 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   const wire = (io: IoServer, modules: SocketModule[]): void => {
     io.on('connection', (socket) => {
       void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
-      for (const m of modules) m.register(socket);
+      expireAtSessionEnd(socket);
+      const boot = boots.get(socket) ?? { unreadNotifications: 0 };
+      boots.delete(socket);
+      for (const m of modules) m.register(socket, boot);
     });
   };
   wire(main, opts.mainModules);
