@@ -11,6 +11,7 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { collectAftermath } from '../events/aftermath.js';
 import type { Presence } from '../platform/presence.js';
 import type { IoServer, IoSocket } from './types.js';
 
@@ -35,6 +36,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 const MEMBER_CONCURRENCY = 2;
 const MEMBER_QUEUE = 16;
 const EVENT_WINDOW_S = 5;
+/** Longest a member's place stays taken by an event's after-effects once it has answered. */
+const AFTERMATH_WAIT_MS = 2000;
 
 /** Refusals the handshake sends as `connect_error` messages. */
 export const HandshakeErrors = {
@@ -123,15 +126,30 @@ export class SocketGuard {
     } else {
       line.active += 1;
     }
-    try {
-      return { value: await work() };
-    } finally {
+    const handOn = () => {
       // Hand the slot straight to the next waiter (active stays the same), or give it back.
       const next = line.waiting.shift();
       if (next) next();
       else if (--line.active === 0) this.lines.delete(uid);
-    }
+    };
+    const pending: Promise<unknown>[] = [];
+    const result = collectAftermath(pending, work);
+    // The place is kept until what the event set off is done too (bounded, so nothing can hold it forever).
+    const settled = result.then(
+      () => drain(pending),
+      () => drain(pending),
+    );
+    void Promise.race([settled, delay(AFTERMATH_WAIT_MS)]).then(handOn);
+    return { value: await result };
   }
+}
+
+async function drain(pending: Promise<unknown>[]): Promise<void> {
+  while (pending.length > 0) await Promise.allSettled(pending.splice(0));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function take(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
