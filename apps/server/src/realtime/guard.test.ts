@@ -119,10 +119,12 @@ describe('socket guard: handshakes per address and session expiry', () => {
     // This app has spent 2 of its 4 handshakes above; of the next three, the last is over the limit.
     const errors: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      errors.push(await connectSocket(t.url).then(
-        () => 'connected',
-        (e: Error) => e.message,
-      ));
+      errors.push(
+        await connectSocket(t.url).then(
+          () => 'connected',
+          (e: Error) => e.message,
+        ),
+      );
     }
     expect(errors).toContain(HandshakeErrors.tooManyHandshakes);
     expect(errors).not.toContain('connected');

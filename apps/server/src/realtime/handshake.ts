@@ -1,6 +1,7 @@
 /**
  * Everything a new socket needs, in one statement: the live session (touched as seen now, which
- * Settings' device list shows), its member, and the notification badge count the first paint shows.
+ * Settings' device list shows, at most every 5 minutes so a reconnect storm is not a write storm),
+ * its member, and the notification badge count the first paint shows.
  * It used to be three round trips per connection (session + user, touch, badge), the bulk of a
  * handshake's cost when a node restarts and every tab reconnects at once.
  */
@@ -32,9 +33,11 @@ export async function openSocketSession(db: Db, token: string | undefined): Prom
   if (!token || token.length > 200) return null;
   const result = await db.execute(sql`
     with s as (
-      update sessions set last_seen_at = now()
+      select id, user_id, expires_at, last_seen_at from sessions
       where token_hash = ${sha256(token)} and expires_at > now()
-      returning id, user_id, expires_at
+    ), touched as (
+      update sessions set last_seen_at = now()
+      where id = (select id from s) and last_seen_at < now() - interval '5 minutes'
     )
     select s.id as session_id,
       (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,

@@ -30,8 +30,13 @@ export interface SocketBoot {
 }
 
 export interface SocketModule {
-  /** Called once per authenticated connection; registers the area's handlers with `on(...)`. */
-  register(socket: IoSocket, boot: SocketBoot): void;
+  /**
+   * Registers the area's handlers with `on(...)`. Called at the socket's first event, not at connection:
+   * an idle tab then holds no handler closures (most of an idle socket's memory otherwise).
+   */
+  register(socket: IoSocket): void;
+  /** Work due at connection itself (the first paint's badge), from what the handshake loaded. */
+  connected?(socket: IoSocket, boot: SocketBoot): void;
 }
 
 export interface Realtime {
@@ -57,8 +62,8 @@ export interface RealtimeOptions {
   trustProxy?: boolean | undefined;
 }
 
-/** setTimeout's longest delay; a 30-day session re-arms its expiry timer. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often each node looks for sockets of expired sessions. */
+const EXPIRY_SWEEP_MS = 1000;
 const boots = new WeakMap<IoSocket, SocketBoot>();
 
 function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): IoServer {
@@ -83,14 +88,10 @@ function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): 
       const uid = auth.user.uid;
       if (!(await guard.open(uid, address))) return refuse(HandshakeErrors.tooManyConnections);
       // Counted until the socket closes, or its connection does if it never got as far as connecting.
-      let counted = true;
-      const release = () => {
-        if (!counted) return;
-        counted = false;
+      // The connection's close covers both a socket that disconnects and one that never got to connect.
+      socket.conn.on('close', () => {
         guard.release(uid, address).catch((err: unknown) => opts.log.error({ err }, 'socket count failed'));
-      };
-      socket.once('disconnect', release);
-      socket.conn.once('close', release);
+      });
       socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
       boots.set(socket, { unreadNotifications: auth.unreadNotifications });
       next();
@@ -104,21 +105,33 @@ function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): 
 }
 
 const refusals: Record<string, string> = {
-  [HandshakeErrors.tooManyConnections]: 'Too many open connections for this account or network. Close some tabs and try again.',
+  [HandshakeErrors.tooManyConnections]:
+    'Too many open connections for this account or network. Close some tabs and try again.',
   [HandshakeErrors.tooManyHandshakes]: 'Too many connection attempts. Please wait a moment and try again.',
 };
 
-/** Closes the socket when its session expires (revocation arrives as session.ended instead). */
-function expireAtSessionEnd(socket: IoSocket): void {
-  let timer: NodeJS.Timeout;
-  const arm = () => {
-    const left = socket.data.expiresAt - Date.now();
-    if (left <= 0) return void socket.disconnect(true);
-    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-    timer.unref();
+/**
+ * Closes this node's sockets whose session has expired, once a second (revocation arrives as
+ * session.ended instead). One sweep per server rather than a timer per socket: nothing per socket.
+ */
+function sweepExpired(io: IoServer): () => void {
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.sockets.sockets.values()) if (socket.data.expiresAt <= now) socket.disconnect(true);
+  }, EXPIRY_SWEEP_MS).unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * One shared listener per server that registers the modules' handlers on a socket's first event (an
+ * any-listener runs before the event is dispatched, with the socket as `this`), then removes itself.
+ */
+function registerOnFirstEvent(modules: SocketModule[]): (this: IoSocket) => void {
+  const register = function (this: IoSocket): void {
+    this.offAny(register);
+    for (const m of modules) m.register(this);
   };
-  arm();
-  socket.once('disconnect', () => clearTimeout(timer));
+  return register;
 }
 
 export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
@@ -149,13 +162,16 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   }
 
   const wire = (io: IoServer, modules: SocketModule[]): void => {
+    const register = registerOnFirstEvent(modules);
     io.on('connection', (socket) => {
       void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
-      expireAtSessionEnd(socket);
       const boot = boots.get(socket) ?? { unreadNotifications: 0 };
       boots.delete(socket);
-      for (const m of modules) m.register(socket, boot);
+      for (const m of modules) m.connected?.(socket, boot);
+      socket.onAny(register);
     });
+    const stop = sweepExpired(io);
+    closers.push(() => Promise.resolve(stop()));
   };
   wire(main, opts.mainModules);
   wire(call, opts.callModules);

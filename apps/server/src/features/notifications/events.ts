@@ -9,10 +9,12 @@ import { openPanel } from './service.js';
 
 export function notificationsSocketModule(deps: AppDeps): SocketModule {
   return {
-    register(socket, boot) {
-      const uid = socket.data.user.uid;
+    connected(socket, boot) {
       // The badge is right from the first paint of every tab (counted by the handshake's one query).
       socket.emit(Events.unreadCount, { count: boot.unreadNotifications });
+    },
+    register(socket) {
+      const uid = socket.data.user.uid;
 
       on(
         socket,
