@@ -4,9 +4,11 @@
  * a plain Socket.IO server (same transport and path, no auth, no handlers), in the same run.
  *
  * Each server runs in its own child process (so the clients' memory is not counted) with --expose-gc;
- * RSS per connection is (RSS after connecting N, after GC) - (RSS before, after GC), divided by N.
+ * RSS per connection is (RSS after connecting N, after GC) - (RSS before, after GC), divided by N; the
+ * JS heap per connection (heapUsed, same way) is printed beside it, being less noisy than RSS.
  * Connect time is the wall time for N clients to connect, 50 at a time; our clients wait for the first
- * `unread_count` too (the moment the web app can paint).
+ * `unread_count` too (the moment the web app can paint). Both servers first take (and drop) 200
+ * warm-up connections, so one-time costs (compiling the code paths) are not counted per connection.
  *
  *   npx tsx bench/sockets.ts [sockets]      # default 2,000
  */
@@ -30,10 +32,12 @@ import { sha256 } from '../apps/server/src/platform/crypto.js';
 
 const N = Number((process.argv[2] === 'serve' ? process.argv[4] : process.argv[2]) ?? 2000);
 const CONCURRENCY = 50;
+const WARM_UP = 200;
 const self = fileURLToPath(import.meta.url);
 
 type Kind = 'plain' | 'ours';
-type ToParent = { type: 'ready'; url: string; cookies: string[] } | { type: 'memory'; rss: number; heap: number };
+type ToParent =
+  { type: 'ready'; url: string; cookies: string[] } | { type: 'memory'; rss: number; heap: number; external: number };
 
 // ---- child: one server ----------------------------------------------------------------------------
 
@@ -62,8 +66,9 @@ async function serve(kind: Kind): Promise<void> {
     url = await app.listen();
     process.on('exit', () => void rm(dataDir, { recursive: true, force: true }));
     // One member per socket (a member's own cap is 20), straight into the database.
-    for (let i = 0; i < N; i += 500) {
-      const batch = Array.from({ length: Math.min(500, N - i) }, (_, k) => ({
+    const members = N + WARM_UP;
+    for (let i = 0; i < members; i += 500) {
+      const batch = Array.from({ length: Math.min(500, members - i) }, (_, k) => ({
         id: randomUUID(),
         token: randomBytes(32).toString('base64url'),
         n: i + k,
@@ -93,7 +98,7 @@ async function serve(kind: Kind): Promise<void> {
     if (m.type !== 'measure') return;
     for (let i = 0; i < 4; i += 1) global.gc!();
     const mem = process.memoryUsage();
-    send({ type: 'memory', rss: mem.rss, heap: mem.heapUsed });
+    send({ type: 'memory', rss: mem.rss, heap: mem.heapUsed, external: mem.external });
   });
   send({ type: 'ready', url, cookies });
   cookies = [];
@@ -135,38 +140,48 @@ function connect(url: string, cookie: string | undefined, waitForBadge: boolean)
 
 const settle = () => new Promise((r) => setTimeout(r, 500));
 
-async function measure(kind: Kind): Promise<{ perConnKb: number; connectMs: number }> {
+interface Figures {
+  perConnKb: number;
+  heapKb: number;
+  connectMs: number;
+}
+
+async function measure(kind: Kind): Promise<Figures> {
   const { child, next } = start(kind);
   const ready = await next('ready');
   const memory = async () => {
     const got = next('memory');
     child.send({ type: 'measure' });
-    const m = await got;
-    if (process.env.SOCKETS_BENCH_HEAP)
-      console.log(`  ${kind} heapUsed ${(m.heap / 1048576).toFixed(1)} MB, rss ${(m.rss / 1048576).toFixed(1)} MB`);
-    return m.rss;
+    return got;
   };
+  const connectAll = async (from: number, count: number): Promise<Socket[]> => {
+    const sockets: Socket[] = [];
+    for (let i = from; i < from + count; i += CONCURRENCY) {
+      const batch = Array.from({ length: Math.min(CONCURRENCY, from + count - i) }, (_, k) =>
+        connect(ready.url, kind === 'ours' ? ready.cookies[i + k] : undefined, kind === 'ours'),
+      );
+      sockets.push(...(await Promise.all(batch)));
+    }
+    return sockets;
+  };
+  // Warm-up (not measured): the first connections compile the code paths and fill caches, a cost
+  // paid once per process rather than per connection. Its members are not used again.
+  for (const s of await connectAll(N, WARM_UP)) s.close();
   await settle();
   const before = await memory();
-  const sockets: Socket[] = [];
   const t0 = performance.now();
-  for (let i = 0; i < N; i += CONCURRENCY) {
-    const batch = Array.from({ length: Math.min(CONCURRENCY, N - i) }, (_, k) =>
-      connect(ready.url, kind === 'ours' ? ready.cookies[i + k] : undefined, kind === 'ours'),
-    );
-    sockets.push(...(await Promise.all(batch)));
-  }
+  const sockets = await connectAll(0, N);
   const connectMs = performance.now() - t0;
   await settle();
   const after = await memory();
   for (const s of sockets) s.close();
   child.kill();
-  return { perConnKb: (after - before) / N / 1024, connectMs };
+  return { perConnKb: (after.rss - before.rss) / N / 1024, heapKb: (after.heap - before.heap) / N / 1024, connectMs };
 }
 
 /** One fd per socket here and one in the child, plus slack; re-run under the hard `ulimit -n` if short. */
 function ensureFileLimit(): boolean {
-  const need = N + 500;
+  const need = N + WARM_UP + 500;
   const soft = Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim());
   if (Number.isNaN(soft) || soft >= need || process.env.SOCKETS_BENCH_RAISED) return true;
   execFileSync(
@@ -192,16 +207,18 @@ async function main(): Promise<void> {
   console.log(`Idle sockets: ${N} authenticated sockets on our server vs ${N} on plain Socket.IO (same run)`);
   const plain = await measure('plain');
   const ours = await measure('ours');
-  const row = (label: string, r: { perConnKb: number; connectMs: number }) =>
+  const row = (label: string, r: Figures) =>
     console.log(
-      `  ${label.padEnd(16)} RSS/connection ${r.perConnKb.toFixed(1).padStart(6)} KB   connect ${r.connectMs.toFixed(0).padStart(6)} ms`,
+      `  ${label.padEnd(16)} RSS/connection ${r.perConnKb.toFixed(1).padStart(6)} KB   ` +
+        `connect ${r.connectMs.toFixed(0).padStart(6)} ms   (JS heap/connection ${r.heapKb.toFixed(1)} KB)`,
     );
   row('plain Socket.IO', plain);
   row('ours', ours);
   const rss = ours.perConnKb / plain.perConnKb;
   const time = ours.connectMs / plain.connectMs;
   console.log(
-    `  ratio            RSS/connection ${rss.toFixed(2)}x (goal <= 1.3x)   connect time ${time.toFixed(2)}x (goal <= 2x)`,
+    `  ratio            RSS/connection ${rss.toFixed(2)}x (goal <= 1.3x)   connect time ${time.toFixed(2)}x (goal <= 2x)` +
+      `   (JS heap/connection ${(ours.heapKb / plain.heapKb).toFixed(2)}x)`,
   );
 }
 
