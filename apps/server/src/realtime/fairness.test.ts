@@ -78,25 +78,28 @@ describe('one member cannot starve another', () => {
     expect(expected.map((c) => c.sender.uid).sort()).toEqual(friends.map((f) => f.id).sort());
 
     // The flooder's 200 sockets live in another process, as real clients would.
-    const child = fork(fileURLToPath(new URL('../../test/flood-client.mjs', import.meta.url)));
+    const child = fork(fileURLToPath(new URL('../../test/flood-client.ts', import.meta.url)), {
+      execArgv: ['--import', 'tsx'],
+    });
     const reply = (type: string) =>
-      new Promise<FloodReport>((resolve) => {
+      new Promise<FloodReport>((resolve, reject) => {
         const on = (m: FloodReport) => {
           if (m.type !== type) return;
           child.off('message', on);
           resolve(m);
         };
         child.on('message', on);
+        child.once('exit', (code) => reject(new Error(`flood client exited (${code}) before '${type}'`)));
       });
     const ready = reply('ready');
     child.send({ type: 'open', url: t.url, cookie: floodCookie, sockets: FLOOD_SOCKETS - 1 });
     await ready;
-    // Every flooding socket sends 5 messages a second (1,000 a second together) until we are done.
+    // Every flooding socket sends up to 10 messages a second (2,000 a second together) until we are done.
     child.send({
       type: 'start',
       event: Events.sendMessage,
       args: [{ id: 'f-{n}', message: 'flood {n}', to_cid: target.id }],
-      perSecond: 5,
+      perSecond: 10,
     });
     const loaded: number[] = [];
     let report: FloodReport;
@@ -111,7 +114,7 @@ describe('one member cannot starve another', () => {
     } finally {
       const done = reply('done');
       child.send({ type: 'stop' });
-      report = await done;
+      report = await done.finally(() => child.kill());
     }
     const [stored] = await t.db.select({ n: count() }).from(messages).where(eq(messages.senderId, flooder!.id));
 

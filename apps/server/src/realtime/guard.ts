@@ -170,5 +170,5 @@ export function setGuard(io: IoServer, guard: SocketGuard): void {
 
 /** The guard of the server this socket belongs to; undefined for servers made without one (never in the app). */
 export function guardOf(socket: IoSocket): SocketGuard | undefined {
-  return guards.get(socket.nsp.server);
+  return guards.get(socket.nsp.server as IoServer);
 }

@@ -80,7 +80,7 @@ export function on<K extends ClientEventName>(
       const parsed = schema.safeParse(raw);
       if (!parsed.success) return fail(firstIssue(parsed.error));
       const args = parsed.data as ClientEventArgs<K>;
-      const run = async () => handler(args, socket);
+      const run = async () => await handler(args, socket);
       const done = guard ? await guard.serve(uid, run) : { value: await run() };
       if (!done) return fail(Messages.server.rateLimited);
       if (ack) ack({ ok: true, data: done.value });

@@ -46,7 +46,7 @@ export async function openSocketSession(db: Db, token: string | undefined): Prom
       (select count(*)::int from notifications n where n.user_id = u.id and n.read_at is null) as unread
     from s join users u on u.id = s.user_id`);
   // PGlite and node-postgres both answer with {rows}.
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const row = (result as { rows: unknown[] }).rows[0] as Row | undefined;
   if (!row || !row.verified) return null;
   return {
     sessionId: row.session_id,
