@@ -189,6 +189,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ],
     callModules: [callsSocketModule(deps)],
     lifecycle: deps.lifecycle,
+    redis,
+    socketLimits: config.sockets,
+    trustProxy: config.trustProxy,
   });
   // Facts -> emits, one publisher per area.
   publishNotifications(bus, realtime.main);

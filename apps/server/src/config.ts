@@ -104,6 +104,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   /** Bytes of uploads one member may keep (chat attachments, post media, reels), in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(2048),
+  /** Open sockets allowed per member and per client address (both socket paths together). */
+  SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).default(20),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  /** Socket handshakes per address per minute, and socket events per member per second (all nodes). */
+  SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SOCKET_EVENTS_PER_MEMBER_PER_SECOND: z.coerce.number().int().min(1).default(30),
 });
 
 const list = (s: string): string[] =>
@@ -167,6 +173,13 @@ export interface Config {
   drainDelayMs: number;
   storage: StorageConfig;
   uploads: { quotaBytes: number };
+  /** Socket caps and budgets (realtime/guard.ts). */
+  sockets: {
+    perMember: number;
+    perAddress: number;
+    handshakesPerAddressPerMinute: number;
+    eventsPerMemberPerSecond: number;
+  };
 }
 
 export type StorageConfig =
@@ -300,5 +313,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drainDelayMs: Math.round(e.DRAIN_DELAY_S * 1000),
     storage: storageConfig(e),
     uploads: { quotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024) },
+    sockets: {
+      perMember: e.SOCKETS_PER_MEMBER,
+      perAddress: e.SOCKETS_PER_ADDRESS,
+      handshakesPerAddressPerMinute: e.SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE,
+      eventsPerMemberPerSecond: e.SOCKET_EVENTS_PER_MEMBER_PER_SECOND,
+    },
   };
 }

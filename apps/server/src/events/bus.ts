@@ -8,6 +8,7 @@
  *   }
  */
 import type { Logger } from 'pino';
+import { noteAftermath } from './aftermath.js';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DomainEvents {}
@@ -36,7 +37,7 @@ export class EventBus {
    */
   async publish<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
     const list = (this.listeners.get(name) ?? []) as Listener<K>[];
-    await Promise.all(
+    const done = Promise.all(
       list.map(async (listener) => {
         try {
           await listener(payload);
@@ -45,5 +46,8 @@ export class EventBus {
         }
       }),
     );
+    // Counted against the member whose socket event published it (realtime/guard.ts).
+    noteAftermath(done);
+    await done;
   }
 }

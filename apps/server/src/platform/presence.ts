@@ -10,6 +10,8 @@ import type { Redis } from 'ioredis';
 export interface Presence {
   /** One more connection of `uid` in `scope`; true when it is the member's first across the cluster. */
   add(scope: string, uid: string): Promise<boolean>;
+  /** One more connection of `uid` in `scope`; resolves with its count across the cluster (socket caps). */
+  addTotal(scope: string, uid: string): Promise<number>;
   /** One connection fewer; true when it was the member's last across the cluster. */
   remove(scope: string, uid: string): Promise<boolean>;
   /** The members among `uids` with at least one connection in `scope`. */
@@ -25,6 +27,11 @@ export function createMemoryPresence(): Presence {
       const n = (counts.get(key(scope, uid)) ?? 0) + 1;
       counts.set(key(scope, uid), n);
       return Promise.resolve(n === 1);
+    },
+    addTotal(scope, uid) {
+      const n = (counts.get(key(scope, uid)) ?? 0) + 1;
+      counts.set(key(scope, uid), n);
+      return Promise.resolve(n);
     },
     remove(scope, uid) {
       const n = (counts.get(key(scope, uid)) ?? 0) - 1;
@@ -80,6 +87,11 @@ export function createRedisPresence(redis: Redis): Presence {
       await redis.hincrby(hash(nodeId, scope), uid, 1);
       const [total] = await totals(scope, [uid]);
       return total === 1;
+    },
+    async addTotal(scope, uid) {
+      await redis.hincrby(hash(nodeId, scope), uid, 1);
+      const [total] = await totals(scope, [uid]);
+      return total ?? 1;
     },
     async remove(scope, uid) {
       const left = await redis.hincrby(hash(nodeId, scope), uid, -1);

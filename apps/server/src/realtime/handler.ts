@@ -1,11 +1,14 @@
 /**
- * The one wrapper every inbound socket handler goes through: it drops floods, parses the arguments
+ * The one wrapper every inbound socket handler goes through: it refuses events of an expired session,
+ * drops floods (per socket here, per member across sockets and nodes in the guard), runs the work in
+ * the member's own fair line (guard.ts), parses the arguments
  * with the event's contract schema, catches every error and answers with `error {message}` (and the
  * ack, when the client asked for one). Nothing a client sends can throw out of here.
  */
 import type { Logger } from 'pino';
 import { clientEventSchemas, Events, Messages, type ClientEventArgs, type ClientEventName } from '@sajha/contract';
 import { AppError, firstIssue } from '../platform/errors.js';
+import { guardOf } from './guard.js';
 import type { IoSocket } from './types.js';
 
 export type Handler<K extends ClientEventName> = (args: ClientEventArgs<K>, socket: IoSocket) => unknown;
@@ -63,15 +66,27 @@ export function on<K extends ClientEventName>(
       options.onFail?.(message);
       if (ack) ack({ ok: false, error: message });
     };
+    // The expiry timer disconnects at the session's end; this covers an event racing it.
+    if (Date.now() >= socket.data.expiresAt) {
+      fail(Messages.server.unauthorized);
+      socket.disconnect(true);
+      return;
+    }
     if (!budgetOf(socket).take()) return fail(Messages.server.rateLimited);
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) return fail(firstIssue(parsed.error));
+    const uid = socket.data.user.uid;
+    const guard = guardOf(socket);
     try {
-      const data = await handler(parsed.data as ClientEventArgs<K>, socket);
-      if (ack) ack({ ok: true, data });
+      if (guard && !(await guard.event(uid))) return fail(Messages.server.rateLimited);
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) return fail(firstIssue(parsed.error));
+      const args = parsed.data as ClientEventArgs<K>;
+      const run = async () => await handler(args, socket);
+      const done = guard ? await guard.serve(uid, run) : { value: await run() };
+      if (!done) return fail(Messages.server.rateLimited);
+      if (ack) ack({ ok: true, data: done.value });
     } catch (err) {
       if (err instanceof AppError) return fail(err.message);
-      log.error({ err, event, user: socket.data.user?.uid }, 'socket handler failed');
+      log.error({ err, event, user: uid }, 'socket handler failed');
       fail(Messages.server.internal);
     }
   };

@@ -12,10 +12,12 @@ import { SOCKET_PATHS } from '@sajha/contract';
 import type { Db } from '../db/client.js';
 import type { EventBus } from '../events/bus.js';
 import { findSession, readCookie, SESSION_COOKIE } from '../platform/sessions.js';
-import { presentCurrentUser } from '../platform/current-user.js';
+import type { Redis } from 'ioredis';
 import { isAllowedOrigin } from '../platform/origin.js';
 import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
+import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
+import { openSocketSession } from './handshake.js';
 import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
 
 declare module '../events/bus.js' {
@@ -25,9 +27,19 @@ declare module '../events/bus.js' {
   }
 }
 
+/** What the handshake's one query loaded beyond socket.data, handed to the modules once at connection. */
+export interface SocketBoot {
+  unreadNotifications: number;
+}
+
 export interface SocketModule {
-  /** Called once per authenticated connection; registers the area's handlers with `on(...)`. */
+  /**
+   * Registers the area's handlers with `on(...)`. Called at the socket's first event, not at connection:
+   * an idle tab then holds no handler closures (most of an idle socket's memory otherwise).
+   */
   register(socket: IoSocket): void;
+  /** Work due at connection itself (the first paint's badge), from what the handshake loaded. */
+  connected?(socket: IoSocket, boot: SocketBoot): void;
 }
 
 export interface Realtime {
@@ -61,9 +73,18 @@ export interface RealtimeOptions {
   mainModules: SocketModule[];
   callModules: SocketModule[];
   lifecycle: Lifecycle;
+  /** Shared store for the per-member event budget across nodes (the socket caps go through presence). */
+  redis?: Redis | undefined;
+  /** Caps and budgets per member and address; defaults in guard.ts. */
+  socketLimits?: Partial<SocketLimits> | undefined;
+  trustProxy?: boolean | undefined;
 }
 
-function createServer(opts: RealtimeOptions, path: string): IoServer {
+/** How often each node looks for sockets of expired sessions. */
+const EXPIRY_SWEEP_MS = 1000;
+const boots = new WeakMap<IoSocket, SocketBoot>();
+
+function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): IoServer {
   const io: IoServer = new Server(opts.httpServer, {
     path,
     transports: ['websocket'],
@@ -97,26 +118,73 @@ function createServer(opts: RealtimeOptions, path: string): IoServer {
       next();
     });
   });
+  setGuard(io, guard);
   io.use((socket, next) => {
-    const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
-    findSession(opts.db, token)
-      .then((auth) => {
-        if (!auth) return next(new Error('unauthorized'));
-        socket.data.user = presentCurrentUser(auth.user);
-        socket.data.sessionId = auth.sessionId;
-        next();
-      })
-      .catch((err: unknown) => {
-        opts.log.error({ err }, 'socket auth failed');
-        next(new Error('unavailable'));
+    const address = guard.addressOf(socket);
+    const refuse = (code: string) => next(Object.assign(new Error(code), { data: { message: refusals[code] } }));
+    const admit = async () => {
+      if (!(await guard.handshake(address))) return refuse(HandshakeErrors.tooManyHandshakes);
+      const auth = await openSocketSession(opts.db, readCookie(socket.request.headers.cookie, SESSION_COOKIE));
+      if (!auth) return next(new Error('unauthorized'));
+      const uid = auth.user.uid;
+      if (!(await guard.open(uid, address))) return refuse(HandshakeErrors.tooManyConnections);
+      // Counted until the socket closes, or its connection does if it never got as far as connecting.
+      // The connection's close covers both a socket that disconnects and one that never got to connect.
+      socket.conn.on('close', () => {
+        guard.release(uid, address).catch((err: unknown) => opts.log.error({ err }, 'socket count failed'));
       });
+      socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
+      boots.set(socket, { unreadNotifications: auth.unreadNotifications });
+      next();
+    };
+    admit().catch((err: unknown) => {
+      opts.log.error({ err }, 'socket auth failed');
+      next(new Error('unavailable'));
+    });
   });
   return io;
 }
 
+const refusals: Record<string, string> = {
+  [HandshakeErrors.tooManyConnections]:
+    'Too many open connections for this account or network. Close some tabs and try again.',
+  [HandshakeErrors.tooManyHandshakes]: 'Too many connection attempts. Please wait a moment and try again.',
+};
+
+/**
+ * Closes this node's sockets whose session has expired, once a second (revocation arrives as
+ * session.ended instead). One sweep per server rather than a timer per socket: nothing per socket.
+ */
+function sweepExpired(io: IoServer): () => void {
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.sockets.sockets.values()) if (socket.data.expiresAt <= now) socket.disconnect(true);
+  }, EXPIRY_SWEEP_MS).unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * One shared listener per server that registers the modules' handlers on a socket's first event (an
+ * any-listener runs before the event is dispatched, with the socket as `this`), then removes itself.
+ */
+function registerOnFirstEvent(modules: SocketModule[]): (this: IoSocket) => void {
+  const register = function (this: IoSocket): void {
+    this.offAny(register);
+    for (const m of modules) m.register(this);
+  };
+  return register;
+}
+
 export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
-  const main = createServer(opts, SOCKET_PATHS.main);
-  const call = createServer(opts, SOCKET_PATHS.call);
+  // One guard for both paths: a member's caps and budget count /real and /realcall sockets together.
+  const guard = new SocketGuard(
+    { ...DEFAULT_SOCKET_LIMITS, ...opts.socketLimits },
+    opts.presence,
+    opts.trustProxy ?? false,
+    opts.redis,
+  );
+  const main = createServer(opts, SOCKET_PATHS.main, guard);
+  const call = createServer(opts, SOCKET_PATHS.call, guard);
   const closers: (() => Promise<unknown>)[] = [];
 
   if (opts.redisUrl) {
@@ -149,6 +217,7 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   }
 
   const wire = (io: IoServer, modules: SocketModule[]): void => {
+    const register = registerOnFirstEvent(modules);
     io.on('connection', (socket) => {
       if (socket.recovered) {
         // Its session may have ended while it was away (no node held the socket to disconnect it then).
@@ -158,8 +227,13 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
           .catch(() => socket.disconnect(true));
       }
       void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
-      for (const m of modules) m.register(socket);
+      const boot = boots.get(socket) ?? { unreadNotifications: 0 };
+      boots.delete(socket);
+      for (const m of modules) m.connected?.(socket, boot);
+      socket.onAny(register);
     });
+    const stop = sweepExpired(io);
+    closers.push(() => Promise.resolve(stop()));
   };
   wire(main, opts.mainModules);
   wire(call, opts.callModules);

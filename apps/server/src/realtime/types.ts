@@ -4,6 +4,8 @@ import type { ClientToServerEvents, CurrentUser, ServerToClientEvents } from '@s
 export interface SocketData {
   user: CurrentUser;
   sessionId: string;
+  /** When the session ends (epoch ms): the socket is closed then and its events refused after. */
+  expiresAt: number;
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}

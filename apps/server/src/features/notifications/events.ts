@@ -5,16 +5,16 @@ import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { getPreferences, setPreferences } from './prefs.js';
 import { saveSubscription } from './push.js';
-import { openPanel, unreadCount } from './service.js';
+import { openPanel } from './service.js';
 
 export function notificationsSocketModule(deps: AppDeps): SocketModule {
   return {
+    connected(socket, boot) {
+      // The badge is right from the first paint of every tab (counted by the handshake's one query).
+      socket.emit(Events.unreadCount, { count: boot.unreadNotifications });
+    },
     register(socket) {
       const uid = socket.data.user.uid;
-      // The badge is right from the first paint of every tab.
-      void unreadCount(deps, uid)
-        .then((n) => socket.emit(Events.unreadCount, { count: n }))
-        .catch((err: unknown) => deps.log.error({ err }, 'unread count failed'));
 
       on(
         socket,

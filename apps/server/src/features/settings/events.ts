@@ -8,13 +8,12 @@ import type { AppDeps } from '../../deps.js';
 import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { getProfileForm, updateProfile } from './service.js';
-import { touchSession } from './sessions.js';
 
 export function settingsSocketModule(deps: AppDeps): SocketModule {
   return {
     register(socket) {
       const actor = { userId: socket.data.user.uid, sessionId: socket.data.sessionId };
-      void touchSession(deps, actor.sessionId).catch((err: unknown) => deps.log.warn({ err }, 'session touch failed'));
+      // The session was touched as seen by the handshake (realtime/handshake.ts).
 
       on(
         socket,

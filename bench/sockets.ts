@@ -1,0 +1,229 @@
+/**
+ * What an idle signed-in socket costs: N idle authenticated sockets on our server (session cookie,
+ * the handshake's query, presence, every area's handlers, the first unread badge) beside N sockets on
+ * a plain Socket.IO server (same transport and path, no auth, no handlers), in the same run.
+ *
+ * Each server runs in its own child process (so the clients' memory is not counted) with --expose-gc;
+ * RSS per connection is (RSS after connecting N, after GC) - (RSS before, after GC), divided by N; the
+ * JS heap per connection (heapUsed, same way) is printed beside it, being less noisy than RSS.
+ * Connect time is the wall time for N clients to connect, 50 at a time; our clients wait for the first
+ * `unread_count` too (the moment the web app can paint). Both servers first take (and drop) 200
+ * warm-up connections, so one-time costs (compiling the code paths) are not counted per connection.
+ *
+ *   npx tsx bench/sockets.ts [sockets]      # default 2,000
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { Server } from 'socket.io';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { sessions, users } from '../apps/server/src/db/schema.js';
+import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.js';
+import { sha256 } from '../apps/server/src/platform/crypto.js';
+
+const N = Number((process.argv[2] === 'serve' ? process.argv[4] : process.argv[2]) ?? 2000);
+const CONCURRENCY = 50;
+const WARM_UP = 200;
+const self = fileURLToPath(import.meta.url);
+
+type Kind = 'plain' | 'ours';
+type ToParent =
+  { type: 'ready'; url: string; cookies: string[] } | { type: 'memory'; rss: number; heap: number; external: number };
+
+// ---- child: one server ----------------------------------------------------------------------------
+
+async function serve(kind: Kind): Promise<void> {
+  let url: string;
+  let cookies: string[] = [];
+  if (kind === 'plain') {
+    const http = createServer();
+    new Server(http, { path: '/real', transports: ['websocket'], serveClient: false });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  } else {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-bench-sockets-'));
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      // Every client comes from 127.0.0.1: lift the per-address caps, not what is measured here.
+      SOCKETS_PER_ADDRESS: String(N + 100),
+      SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE: String(N * 10),
+    });
+    config.inMemoryDb = true;
+    const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+    url = await app.listen();
+    process.on('exit', () => void rm(dataDir, { recursive: true, force: true }));
+    // One member per socket (a member's own cap is 20), straight into the database.
+    const members = N + WARM_UP;
+    for (let i = 0; i < members; i += 500) {
+      const batch = Array.from({ length: Math.min(500, members - i) }, (_, k) => ({
+        id: randomUUID(),
+        token: randomBytes(32).toString('base64url'),
+        n: i + k,
+      }));
+      await app.deps.db.insert(users).values(
+        batch.map((u) => ({
+          id: u.id,
+          name: `Idle ${u.n}`,
+          username: `idle_${u.n}`,
+          email: `idle_${u.n}@bench.test`,
+          emailVerifiedAt: new Date(),
+        })),
+      );
+      await app.deps.db.insert(sessions).values(
+        batch.map((u) => ({
+          id: randomUUID(),
+          tokenHash: sha256(u.token),
+          userId: u.id,
+          expiresAt: new Date(Date.now() + 3600_000),
+        })),
+      );
+      cookies.push(...batch.map((u) => `${SESSION_COOKIE}=${u.token}`));
+    }
+  }
+  const send = (m: ToParent) => process.send!(m);
+  process.on('message', (m: { type: string }) => {
+    if (m.type !== 'measure') return;
+    for (let i = 0; i < 4; i += 1) global.gc!();
+    const mem = process.memoryUsage();
+    send({ type: 'memory', rss: mem.rss, heap: mem.heapUsed, external: mem.external });
+  });
+  send({ type: 'ready', url, cookies });
+  cookies = [];
+}
+
+// ---- parent: clients and figures ------------------------------------------------------------------
+
+function start(kind: Kind): {
+  child: ChildProcess;
+  next: <T extends ToParent['type']>(t: T) => Promise<ToParent & { type: T }>;
+} {
+  const child = fork(self, ['serve', kind, String(N)], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+  const next = <T extends ToParent['type']>(type: T) =>
+    new Promise<ToParent & { type: T }>((resolve, reject) => {
+      const on = (m: ToParent) => {
+        if (m.type !== type) return;
+        child.off('message', on);
+        resolve(m as ToParent & { type: T });
+      };
+      child.on('message', on);
+      child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
+    });
+  return { child, next };
+}
+
+function connect(url: string, cookie: string | undefined, waitForBadge: boolean): Promise<Socket> {
+  const s = ioClient(url, {
+    path: '/real',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    s.once(waitForBadge ? 'unread_count' : 'connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 500));
+
+interface Figures {
+  perConnKb: number;
+  heapKb: number;
+  connectMs: number;
+}
+
+async function measure(kind: Kind): Promise<Figures> {
+  const { child, next } = start(kind);
+  const ready = await next('ready');
+  const memory = async () => {
+    const got = next('memory');
+    child.send({ type: 'measure' });
+    return got;
+  };
+  const connectAll = async (from: number, count: number): Promise<Socket[]> => {
+    const sockets: Socket[] = [];
+    for (let i = from; i < from + count; i += CONCURRENCY) {
+      const batch = Array.from({ length: Math.min(CONCURRENCY, from + count - i) }, (_, k) =>
+        connect(ready.url, kind === 'ours' ? ready.cookies[i + k] : undefined, kind === 'ours'),
+      );
+      sockets.push(...(await Promise.all(batch)));
+    }
+    return sockets;
+  };
+  // Warm-up (not measured): the first connections compile the code paths and fill caches, a cost
+  // paid once per process rather than per connection. Its members are not used again.
+  for (const s of await connectAll(N, WARM_UP)) s.close();
+  await settle();
+  const before = await memory();
+  const t0 = performance.now();
+  const sockets = await connectAll(0, N);
+  const connectMs = performance.now() - t0;
+  await settle();
+  const after = await memory();
+  for (const s of sockets) s.close();
+  child.kill();
+  return { perConnKb: (after.rss - before.rss) / N / 1024, heapKb: (after.heap - before.heap) / N / 1024, connectMs };
+}
+
+/** One fd per socket here and one in the child, plus slack; re-run under the hard `ulimit -n` if short. */
+function ensureFileLimit(): boolean {
+  const need = N + WARM_UP + 500;
+  const soft = Number(execFileSync('sh', ['-c', 'ulimit -n']).toString().trim());
+  if (Number.isNaN(soft) || soft >= need || process.env.SOCKETS_BENCH_RAISED) return true;
+  execFileSync(
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"',
+      process.execPath,
+      ...process.execArgv,
+      self,
+      ...process.argv.slice(2),
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, SOCKETS_BENCH_RAISED: '1' },
+    },
+  );
+  return false;
+}
+
+async function main(): Promise<void> {
+  if (!ensureFileLimit()) return;
+  console.log(`Idle sockets: ${N} authenticated sockets on our server vs ${N} on plain Socket.IO (same run)`);
+  const plain = await measure('plain');
+  const ours = await measure('ours');
+  const row = (label: string, r: Figures) =>
+    console.log(
+      `  ${label.padEnd(16)} RSS/connection ${r.perConnKb.toFixed(1).padStart(6)} KB   ` +
+        `connect ${r.connectMs.toFixed(0).padStart(6)} ms   (JS heap/connection ${r.heapKb.toFixed(1)} KB)`,
+    );
+  row('plain Socket.IO', plain);
+  row('ours', ours);
+  const rss = ours.perConnKb / plain.perConnKb;
+  const time = ours.connectMs / plain.connectMs;
+  console.log(
+    `  ratio            RSS/connection ${rss.toFixed(2)}x (goal <= 1.3x)   connect time ${time.toFixed(2)}x (goal <= 2x)` +
+      `   (JS heap/connection ${(ours.heapKb / plain.heapKb).toFixed(2)}x)`,
+  );
+}
+
+if (process.argv[2] === 'serve') {
+  await serve(process.argv[3] as Kind);
+} else {
+  await main();
+}
