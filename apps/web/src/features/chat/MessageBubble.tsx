@@ -2,10 +2,11 @@
  * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
  * reaction quick set, more reactions, Reply/Forward (nothing visible yet), Pin or Unpin, and Delete
- * for one's own messages.
+ * for one's own messages. A send the server refused says so, with Retry and Discard.
  */
 import { memo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -26,6 +27,25 @@ export interface BubbleActions {
   onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
   onOpenMedia: (items: Attachment[], index: number) => void;
+  /** A refused send (by client id): try again, or drop it. */
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}
+
+function FailedSend({ m, clientId, actions }: { m: UiMessage; clientId: string; actions: BubbleActions }) {
+  return (
+    <Box role="alert" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, mx: 1 }}>
+      <Typography variant="caption" color="error" sx={{ fontWeight: 600 }}>
+        Not sent{m.failed ? `: ${m.failed}` : ''}
+      </Typography>
+      <Button size="small" onClick={() => actions.onRetry(clientId)} sx={{ minWidth: 0 }}>
+        Retry
+      </Button>
+      <Button size="small" color="inherit" onClick={() => actions.onDiscard(clientId)} sx={{ minWidth: 0 }}>
+        Discard
+      </Button>
+    </Box>
+  );
 }
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}...` : s);
@@ -155,7 +175,7 @@ function BubbleInner({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const stored = !m.pending;
+  const stored = !m.pending && m.failed === undefined;
   return (
     <Box
       data-message-id={m.id}
@@ -202,7 +222,7 @@ function BubbleInner({
               color: own ? 'primary.contrastText' : 'text.primary',
               borderBottomRightRadius: own ? 6 : undefined,
               borderBottomLeftRadius: own ? undefined : 6,
-              opacity: m.pending ? 0.75 : 1,
+              opacity: m.pending || m.failed !== undefined ? 0.75 : 1,
             }}
           >
             {m.content && (
@@ -228,6 +248,7 @@ function BubbleInner({
           )}
         </Box>
         <Reactions list={m.reactions} />
+        {m.failed !== undefined && m.clientId && <FailedSend m={m} clientId={m.clientId} actions={actions} />}
         <Typography variant="caption" color="text.secondary" sx={{ mx: 1 }}>
           {m.pinned ? '📌 ' : ''}
           {m.live ? 'Just now' : formatTime(m.timestamp)}
