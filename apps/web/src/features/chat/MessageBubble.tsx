@@ -222,7 +222,12 @@ function BubbleInner({
               color: own ? 'primary.contrastText' : 'text.primary',
               borderBottomRightRadius: own ? 6 : undefined,
               borderBottomLeftRadius: own ? undefined : 6,
-              opacity: m.pending || m.failed !== undefined ? 0.75 : 1,
+              opacity: m.pending ? 0.75 : 1,
+              // Failed: full contrast (it stays on screen), marked by an outline in the error colour.
+              outline: m.failed !== undefined ? 2 : undefined,
+              outlineStyle: 'dashed',
+              outlineColor: 'error.main',
+              outlineOffset: 2,
             }}
           >
             {m.content && (

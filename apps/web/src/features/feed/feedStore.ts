@@ -37,7 +37,8 @@ export const initialFeedState: FeedState = {
   fresh: [],
 };
 
-const fits = (state: FeedState, category: string | null | undefined) => state.category === 'all' || state.category === category;
+const fits = (state: FeedState, category: string | null | undefined) =>
+  state.category === 'all' || state.category === category;
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
   switch (action.type) {
