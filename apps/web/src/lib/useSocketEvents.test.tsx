@@ -50,7 +50,7 @@ describe('useSocketEvents', () => {
       [Events.unreadMessageCount]: (n) => seen.push(`messages ${n}`),
     };
     const { rerender } = renderHook(({ socket, handlers }) => useSocketEventsOn(socket, handlers), {
-      initialProps: { socket: one as Bus | null, handlers: both },
+      initialProps: { socket: one, handlers: both },
     });
     rerender({ socket: two, handlers: both });
     expect(one.hasListeners(Events.unreadCount)).toBe(false);

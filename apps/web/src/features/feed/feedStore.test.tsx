@@ -16,8 +16,11 @@ const post = (n: number, category: PostDto['category'] = 'travel'): PostDto => (
   liked: false,
   likes: 0,
 });
-const page = (posts: PostDto[], category?: FeedPage['category']): FeedPage =>
-  ({ posts, totalCount: 10, ...(category ? { category } : {}) }) as FeedPage;
+const page = (posts: PostDto[], category?: FeedPage['category']): FeedPage => ({
+  posts,
+  totalCount: 10,
+  ...(category ? { category } : {}),
+});
 const ids = (posts: PostDto[]) => posts.map((p) => p.content);
 
 describe('feed store', () => {
