@@ -49,9 +49,10 @@ describe('useSocketEvents', () => {
       [Events.unreadCount]: ({ count }) => seen.push(`count ${count}`),
       [Events.unreadMessageCount]: (n) => seen.push(`messages ${n}`),
     };
-    const { rerender } = renderHook(({ socket, handlers }) => useSocketEventsOn(socket, handlers), {
-      initialProps: { socket: one, handlers: both },
-    });
+    const { rerender } = renderHook(
+      ({ socket, handlers }: { socket: Bus | null; handlers: SocketHandlers }) => useSocketEventsOn(socket, handlers),
+      { initialProps: { socket: one, handlers: both } },
+    );
     rerender({ socket: two, handlers: both });
     expect(one.hasListeners(Events.unreadCount)).toBe(false);
     fire(two, Events.unreadMessageCount, 2);
