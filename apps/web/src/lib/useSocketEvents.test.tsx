@@ -49,8 +49,8 @@ describe('useSocketEvents', () => {
       [Events.unreadCount]: ({ count }) => seen.push(`count ${count}`),
       [Events.unreadMessageCount]: (n) => seen.push(`messages ${n}`),
     };
-    const { rerender } = renderHook(
-      ({ socket, handlers }: { socket: Bus | null; handlers: SocketHandlers }) => useSocketEventsOn(socket, handlers),
+    const { rerender } = renderHook<void, { socket: Bus | null; handlers: SocketHandlers }>(
+      ({ socket, handlers }) => useSocketEventsOn(socket, handlers),
       { initialProps: { socket: one, handlers: both } },
     );
     rerender({ socket: two, handlers: both });
