@@ -88,6 +88,7 @@ export function useChat(callbacks: ChatCallbacks) {
       );
       if (a.ok) dispatch({ type: 'acked', chatId: payload.to_cid, clientId: payload.id, message: a.data });
       else {
+        console.warn('message refused', a.error);
         refused.current.set(payload.id, payload);
         dispatch({ type: 'sendFailed', chatId: payload.to_cid, clientId: payload.id, error: a.error });
       }

@@ -121,13 +121,17 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
       {...link}
       underline="none"
       color="inherit"
-      aria-label={`${value} ${label}`}
       sx={{ textAlign: 'center', minWidth: 64 }}
     >
-      <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }} data-testid={`count-${label.toLowerCase()}`}>
+      {/* The name is the visible text ("2 Followers"): the space keeps the two lines apart when read. */}
+      <Typography
+        component="span"
+        sx={{ display: 'block', fontWeight: 700, fontSize: '1.15rem' }}
+        data-testid={`count-${label.toLowerCase()}`}
+      >
         {value}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
+      </Typography>{' '}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
         {label}
       </Typography>
     </Link>
