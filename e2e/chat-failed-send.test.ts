@@ -57,6 +57,7 @@ describe('chat: a refused send', () => {
     await failed.getByText(`Not sent: ${PeopleMessages.cannotMessage}`).waitFor();
     expect(await bubble(pa, 'Are you there?').getByRole('button', { name: 'Message options' }).count()).toBe(0);
     await expectAccessible(pa);
+    await pa.screenshot({ path: 'e2e/artifacts/chat-failed-send-390.png' });
     expect(await stored(a.id, 'Are you there?')).toBe(0);
 
     await e2e.db.delete(blocks).where(and(eq(blocks.blockerId, b.id), eq(blocks.blockedId, a.id)));

@@ -187,6 +187,8 @@ function FeaturesList() {
           value={sort}
           onChange={(_e, v: Sort | null) => v && setSort(v)}
           aria-label="Sort suggestions"
+          // The unselected button's default grey fell under 4.5:1 on the page background.
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
         >
           <ToggleButton value="newest">Newest</ToggleButton>
           <ToggleButton value="votes">Most votes</ToggleButton>

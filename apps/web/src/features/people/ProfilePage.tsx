@@ -117,12 +117,7 @@ function PostSkeleton() {
 function Count({ label, value, to }: { label: string; value: number; to?: string }) {
   const link = to ? { component: RouterLink, to } : { component: 'div' as const };
   return (
-    <Link
-      {...link}
-      underline="none"
-      color="inherit"
-      sx={{ textAlign: 'center', minWidth: 64 }}
-    >
+    <Link {...link} underline="none" color="inherit" sx={{ textAlign: 'center', minWidth: 64 }}>
       {/* The name is the visible text ("2 Followers"): the space keeps the two lines apart when read. */}
       <Typography
         component="span"
