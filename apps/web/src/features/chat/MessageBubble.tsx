@@ -34,7 +34,19 @@ export interface BubbleActions {
 
 function FailedSend({ m, clientId, actions }: { m: UiMessage; clientId: string; actions: BubbleActions }) {
   return (
-    <Box role="alert" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, mx: 1 }}>
+    <Box
+      role="alert"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        flexWrap: 'wrap',
+        columnGap: 0.5,
+        mx: 1,
+        mt: 0.5,
+        textAlign: 'right',
+      }}
+    >
       <Typography variant="caption" color="error" sx={{ fontWeight: 600 }}>
         Not sent{m.failed ? `: ${m.failed}` : ''}
       </Typography>
@@ -224,10 +236,7 @@ function BubbleInner({
               borderBottomLeftRadius: own ? undefined : 6,
               opacity: m.pending ? 0.75 : 1,
               // Failed: full contrast (it stays on screen), marked by an outline in the error colour.
-              outline: m.failed !== undefined ? 2 : undefined,
-              outlineStyle: 'dashed',
-              outlineColor: 'error.main',
-              outlineOffset: 2,
+              ...(m.failed !== undefined && { outline: '2px dashed', outlineColor: 'error.main', outlineOffset: 2 }),
             }}
           >
             {m.content && (
