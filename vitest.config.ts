@@ -35,6 +35,14 @@ export default defineConfig({
           ]
         : []),
       {
+        // Web reducers, stores and hooks in a simulated DOM (no browser, no server): quick.
+        test: {
+          name: 'web',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { AI_EXAMPLE_PROMPTS, AiText, Messages } from '@sajha/contract';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../apps/server/test/fake-openai.js';
+import { expectAccessible } from './axe.js';
 import { startE2E, type E2E, type Viewport } from './harness.js';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -60,6 +61,7 @@ describe('AI assistant with the built-in provider', () => {
     for (const prompt of shown) expect(AI_EXAMPLE_PROMPTS).toContain(prompt);
     await page.getByText(`${AiText.poweredBy} Sajha's built-in guide`).waitFor();
     expect(await page.title()).toBe('AI Chat');
+    await expectAccessible(page);
   });
 
   it('a member clicks the prize example and gets the three prize amounts; an unrelated question gets an honest "I can help with"', async () => {
@@ -194,6 +196,7 @@ describe('AI assistant with an OpenAI-compatible model', () => {
     await ask(page, 'Show me formatting');
     const reply = replies(page).last();
     await reply.getByText('Done.').waitFor();
+    await expectAccessible(page);
 
     expect(await reply.getByRole('heading', { name: 'Getting started' }).isVisible()).toBe(true);
     expect(await reply.locator('strong').innerText()).toBe('bold');

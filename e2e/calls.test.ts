@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CallTexts, Messages, RINGTONE_VOLUME } from '@sajha/contract';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { expectAccessible } from './axe.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -91,6 +92,8 @@ describe('calls between two members', () => {
     await ca.getByText('Bikash Thapa').waitFor();
     await prompt(pb).waitFor();
     await prompt(pb).getByText('Asha Gurung').waitFor();
+    await expectAccessible(ca);
+    await expectAccessible(pb);
     const ringtone = pb.getByTestId('ringtone');
     expect(await ringtone.evaluate((el: HTMLAudioElement) => [el.loop, el.volume, el.src])).toEqual([
       true,
@@ -111,6 +114,7 @@ describe('calls between two members', () => {
     await expect.poll(() => remoteBrightness(cb), { timeout: 10_000 }).toBeGreaterThan(20);
     // The local preview follows the wide rule at 1280 px.
     expect(await ca.locator('[data-aspect]').getAttribute('data-aspect')).toBe('16:9');
+    await expectAccessible(cb);
 
     // A mutes: B sees it; A unmutes: it goes away.
     await ca.getByRole('button', { name: 'Mute', exact: true }).click();
@@ -135,6 +139,7 @@ describe('calls between two members', () => {
     await ca.getByRole('button', { name: 'Devices' }).click();
     const devices = ca.getByRole('dialog', { name: 'Devices' });
     await devices.getByRole('combobox', { name: 'Camera' }).waitFor();
+    await expectAccessible(ca);
     await devices.getByRole('button', { name: 'Close' }).click();
     await devices.waitFor({ state: 'hidden' });
 
@@ -144,6 +149,7 @@ describe('calls between two members', () => {
       await p.getByRole('heading', { name: Messages.call.ended }).waitFor();
       await p.getByText(Messages.call.disconnected).waitFor();
       await p.getByText(CallTexts.thanks).waitFor();
+      await expectAccessible(p);
     }
     for (const p of [ca, cb]) await closeWindow(p);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FeatureMessages } from '@sajha/contract';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { expectAccessible } from './axe.js';
 import { startE2E, type E2E } from './harness.js';
 
 const ADMIN_EMAIL = 'admin@sajha.example';
@@ -33,11 +34,13 @@ describe('features page', () => {
     await pa.goto('/features');
     await pa.getByRole('tab', { name: 'Features List' }).waitFor();
     await pa.getByText(FeatureMessages.empty).waitFor();
+    await expectAccessible(pa);
 
     await pa.getByRole('tab', { name: 'Suggest Feature' }).click();
     const form = pa.getByRole('form', { name: 'Suggest a feature' });
     expect(await form.getByRole('textbox', { name: 'Feature' }).getAttribute('required')).not.toBeNull();
     expect(await form.getByRole('textbox', { name: 'Description' }).getAttribute('required')).not.toBeNull();
+    await expectAccessible(pa);
     // Blank: the server refuses and the toast says why.
     await form.getByRole('button', { name: 'Submit' }).click();
     await pa.getByText(FeatureMessages.featureRequired).waitFor();
@@ -62,6 +65,7 @@ describe('features page', () => {
     await row(pb, 'Dark mode').getByRole('button', { name: 'Vote for Dark mode' }).dblclick();
     await row(pb, 'Dark mode').getByRole('button', { name: 'Remove vote for Dark mode', pressed: true }).waitFor();
     await row(pb, 'Dark mode').getByTestId('vote-count').getByText('1').waitFor();
+    await expectAccessible(pb);
     await pb.reload();
     await row(pb, 'Dark mode').getByTestId('vote-count').getByText('1').waitFor();
     // Asha's open list follows live.
@@ -75,6 +79,7 @@ describe('features page', () => {
     await row(pAdmin, 'Dark mode').getByRole('combobox', { name: 'Status of Dark mode' }).click();
     await pAdmin.getByRole('option', { name: 'Implemented' }).click();
     await pAdmin.getByText(FeatureMessages.statusChanged).waitFor();
+    await expectAccessible(pAdmin);
     await pa.getByText(FeatureMessages.notifyImplemented('Dark mode')).first().waitFor();
     await row(pa, 'Dark mode').getByTestId('feature-status').getByText('Implemented').waitFor();
     await row(pb, 'Dark mode').getByTestId('feature-status').getByText('Implemented').waitFor();

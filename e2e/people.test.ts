@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { Messages, PeopleMessages } from '@sajha/contract';
 import { follows, posts } from '../apps/server/src/db/schema.js';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { expectAccessible } from './axe.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -73,6 +74,7 @@ describe('people: follows, friends, profiles and blocks', () => {
     await row(pa, 'Search results', 'Bikash Thapa').getByRole('button', { name: 'Follow Bikash Thapa' }).click();
     await toast(pa, Messages.friends.added).waitFor();
     await row(pa, 'Search results', 'Bikash Thapa').getByRole('button', { name: 'Unfollow Bikash Thapa' }).waitFor();
+    await expectAccessible(pa);
 
     // B hears of it live, and sees A among followers with the counts on the profile.
     await expect.poll(() => notificationBadge(pb).textContent(), { timeout: 10_000 }).toBe('1');
@@ -82,6 +84,7 @@ describe('people: follows, friends, profiles and blocks', () => {
     await pb.getByRole('heading', { name: 'Bikash Thapa' }).waitFor();
     expect(await pb.getByTestId('count-followers').textContent()).toBe('2');
     expect(await pb.getByTestId('count-posts').textContent()).toBe('12');
+    await expectAccessible(pb);
     await pb.goto('/friends?tab=followers');
     await row(pb, 'Followers', 'Asha Gurung').waitFor();
 
@@ -98,6 +101,7 @@ describe('people: follows, friends, profiles and blocks', () => {
     await pc.goto('/friends');
     await pc.getByRole('textbox', { name: 'Find Friends' }).fill(`asha_${tag}`);
     await row(pc, 'Search results', 'Asha Gurung').getByText(PeopleMessages.mutual(1), { exact: false }).waitFor();
+    await expectAccessible(pc);
     await pc.close();
 
     // A opens B's profile: 10 posts, Load More, then the last 2 and no more button.
@@ -110,6 +114,7 @@ describe('people: follows, friends, profiles and blocks', () => {
     await expect.poll(() => articles.count()).toBe(12);
     expect(await articles.last().textContent()).toContain('Bikash post number 1');
     await expect.poll(() => pa.getByRole('button', { name: Messages.profile.loadMore }).count()).toBe(0);
+    await expectAccessible(pa);
     // Unfollow from the header moves the count at once.
     expect(await pa.getByTestId('count-followers').textContent()).toBe('2');
     await pa.getByRole('button', { name: 'Unfollow', exact: true }).click();
@@ -156,5 +161,6 @@ describe('people: follows, friends, profiles and blocks', () => {
     // B's profile of A offers Unblock.
     await pb.goto(`/profile/@${a.username}`);
     await pb.getByRole('button', { name: 'Unblock' }).waitFor();
+    await expectAccessible(pb);
   });
 });

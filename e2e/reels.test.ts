@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { ReelMessages } from '@sajha/contract';
 import { reels } from '../apps/server/src/db/schema.js';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { expectAccessible } from './axe.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -116,6 +117,7 @@ describe('reels', () => {
     await pageB.goto('/clips');
     await pageB.getByText(ReelMessages.empty).waitFor();
     await pageB.getByRole('button', { name: 'Upload a reel' }).waitFor();
+    await expectAccessible(pageB);
 
     // A uploads through the dialog; progress and then processing show.
     const pageA = await signedInPage(a, { width: 390, height: 844 });
@@ -131,6 +133,7 @@ describe('reels', () => {
     await dialog.getByLabel('Description').fill('Clouds below the hills');
     await dialog.getByRole('combobox', { name: 'Category' }).click();
     await pageA.getByRole('option', { name: 'Travel' }).click();
+    await expectAccessible(pageA);
     // Every state the dialog passes through is recorded, however briefly it shows.
     await pageA.evaluate(() => {
       const seen: string[] = [];
@@ -151,6 +154,7 @@ describe('reels', () => {
     const first = card(pageB, 0);
     await first.getByRole('heading', { name: 'Sunrise over Nagarkot' }).waitFor();
     expect(await first.getByRole('link', { name: 'Asha Gurung' }).getAttribute('href')).toBe(`/u/@${a.username}`);
+    await expectAccessible(pageB);
     const [firstId] = await e2e.db.select({ id: reels.id }).from(reels).where(eq(reels.title, 'Sunrise over Nagarkot'));
 
     // Six more, so there is a second page.

@@ -20,6 +20,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../apps/server/test/harness.js';
+import { expectAccessible } from './axe.js';
 import { readOutbox, startE2E, waitForMail, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -66,6 +67,7 @@ describe('settings', () => {
     await desk.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await desk.getByText('Choose a section to change your settings.').waitFor();
     expect(await desk.title()).toBe('Settings - Sajha');
+    await expectAccessible(desk);
     await desk.screenshot({ path: 'e2e/artifacts/settings-desktop-menu.png' });
 
     const phone = await signedInPage(a, PHONE);
@@ -77,6 +79,7 @@ describe('settings', () => {
     await phone.getByRole('heading', { name: 'Personal', level: 2 }).waitFor();
     expect(await menu.count()).toBe(0);
     await phone.getByRole('textbox', { name: 'Date of birth' }).waitFor();
+    await expectAccessible(phone);
     await phone.screenshot({ path: 'e2e/artifacts/settings-phone-personal.png' });
   });
 
@@ -90,6 +93,7 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, Messages.profile.updated).waitFor();
     await sidebar(page).getByText(`@asha_rai_${tag}`).waitFor();
+    await expectAccessible(page);
     await sidebar(page).getByText('Asha G. Rai').waitFor();
     expect((await resolveUsername(e2e.db, `asha_${tag}`))?.id).toBe(a.id);
     // Another member following an old link /u/@old lands on the renamed profile.
@@ -110,6 +114,7 @@ describe('settings', () => {
     expect(await email.inputValue()).toBe(a.email);
     expect(await email.getAttribute('readonly')).not.toBeNull();
     await page.getByText('YYYY/MM/DD').first().waitFor();
+    await expectAccessible(page);
     await page.getByRole('textbox', { name: 'Phone' }).fill('+977 9812345678');
     await page.getByRole('textbox', { name: 'Location' }).fill('Pokhara');
     await page.getByRole('textbox', { name: 'Bio' }).fill('Trekker and tea lover');
@@ -125,6 +130,7 @@ describe('settings', () => {
     const add = page.getByRole('button', { name: 'Add', exact: true });
     await page.getByRole('textbox', { name: 'Handle or link' }).fill('asha-dev');
     expect(await add.isDisabled()).toBe(true); // no platform picked yet
+    await expectAccessible(page);
     await page.getByRole('combobox', { name: 'Platform' }).click();
     await page.getByRole('option', { name: 'GitHub' }).click();
     await add.click();
@@ -242,6 +248,8 @@ describe('settings', () => {
     const page = await signedInPage(b);
     await openTab(page, 'notifications', 'Notifications');
     const comments = page.getByRole('group', { name: 'Email' }).getByRole('switch', { name: 'Comments' });
+    await comments.waitFor();
+    await expectAccessible(page);
     await comments.check();
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await toast(page, Messages.settings.prefsUpdated).waitFor();
@@ -272,6 +280,7 @@ describe('settings', () => {
     await openTab(page, 'security', 'Security');
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await page.getByRole('img', { name: 'Two-factor set-up QR code' }).waitFor();
+    await expectAccessible(page);
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
     await page.getByRole('textbox', { name: 'Code from the app' }).fill(totp.generate());

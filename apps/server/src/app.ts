@@ -57,7 +57,7 @@ import { createLocalStorage } from './platform/storage.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { createS3Storage } from './platform/storage-s3.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
-import { defaultWebDist, webRoutes } from './web/static.js';
+import { compressAnswers, defaultWebDist, webRoutes } from './web/static.js';
 
 export interface App {
   http: FastifyInstance;
@@ -103,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await http.register(fastifyMultipart, {
     limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 10, parts: 25, fieldSize: 16 * 1024 },
   });
+  await compressAnswers(http);
 
   const bus = new EventBus(log);
   const jobs = await startJobs({ database, log, pollSeconds: config.jobPollSeconds });

@@ -1,12 +1,17 @@
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * client route (any GET that is not /api or a file) answered with index.html.
+ * Serves the built web app: hashed assets cached for a year (immutable), index.html never cached,
+ * and every client route (any GET that is not /api or a file) answered with index.html. Assets go out
+ * as the brotli or gzip copy the build wrote beside them (`x.js.br`, `x.js.gz`) when the browser
+ * accepts it, so no CPU is spent compressing on each request; JSON answers are compressed on the fly.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../platform/sessions.js';
 
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,25 +21,57 @@ export function defaultWebDist(): string {
     : path.resolve(here, '../../../web/dist');
 }
 
+/**
+ * JSON (and the app page) compressed for browsers that accept it. Only these types: media answers
+ * serve byte ranges, and the AI answer streams as text/event-stream, which must not be buffered.
+ */
+export async function compressAnswers(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^(application\/json|text\/html)\b/,
+  });
+}
+
+/**
+ * The app page. Without a session cookie the visitor is certainly signed out: a marker tells the app
+ * so, and it skips the auth check whose 401 every browser prints as a console error. With a cookie
+ * (valid or not) the app asks the server as before.
+ */
+const SIGNED_OUT_MARKER = '<meta name="sajha-session" content="none" />';
+function withSignedOutMarker(html: string): string {
+  if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${SIGNED_OUT_MARKER}`);
+  return html.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${SIGNED_OUT_MARKER}`);
+}
+async function sendPage(webDist: string, req: FastifyRequest, reply: FastifyReply) {
+  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  const page = req.cookies[SESSION_COOKIE] ? html : withSignedOutMarker(html);
+  return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
+}
+
 export async function webRoutes(app: FastifyInstance, webDist: string): Promise<boolean> {
   const built = existsSync(path.join(webDist, 'index.html'));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = built && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (isPage) return sendPage(webDist, req, reply);
     return reply.code(404).send({ success: false, message: 'Not found' });
   });
   if (!built) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run `npm run build`)');
     return false;
   }
+  app.get('/', (req, reply) => sendPage(webDist, req, reply));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
-    index: ['index.html'],
+    // '/' is the app page like every other route (see sendPage), not a plain file.
+    index: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const rel = path.relative(webDist, filePath);
+      const rel = path.relative(webDist, filePath).replace(/\.(br|gz)$/, '');
       if (rel.startsWith(`assets${path.sep}`))
         void reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       else if (rel === 'sw.js' || rel.endsWith('.html')) void reply.header('Cache-Control', 'no-cache');

@@ -3,8 +3,7 @@
  * server answers ok. logout tells the server without waiting for it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Routes, type CurrentUser } from '@sajha/contract';
-import { call } from '../lib/http';
+import type { CurrentUser } from '@sajha/contract';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -52,6 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
+      // Loaded on demand (the route table brings every schema): see publicConfig.ts.
+      const { Routes, call } = await import('../lib/routesClient');
       const res = await call(Routes.checkAuth);
       const found = res.ok ? ((res.data as { user?: CurrentUser }).user ?? null) : null;
       setUser(found);
@@ -68,7 +69,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void refresh();
+    // The server marks the page when the request carried no session cookie: the check could only
+    // answer 401 (which the browser prints as an error on every visitor's first load), so skip it.
+    if (document.querySelector('meta[name="sajha-session"][content="none"]')) setLoading(false);
+    else void refresh();
   }, [refresh]);
 
   const login = useCallback((u: CurrentUser) => {
@@ -80,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     writeSignedOut(true);
     setSignedOut(true);
     setUser(null);
-    void call(Routes.logout).catch(() => undefined);
+    void import('../lib/routesClient').then(({ Routes, call }) => call(Routes.logout)).catch(() => undefined);
   }, []);
 
   const value = useMemo<AuthState>(

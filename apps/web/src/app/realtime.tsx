@@ -1,22 +1,18 @@
 /**
  * Realtime state shared by every area: the main socket (open only while signed in and not on a
- * /call/ page, closed on sign-out) and the two badge counters.
+ * /call/ page, closed on sign-out) and the unread-messages badge. (Notifications keep their own
+ * count: features/notifications.)
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Events } from '@sajha/contract';
 import type { MainSocket } from '../lib/socket';
-import { useToast } from '../lib/toast';
 import { useAuth } from './auth';
 
 export interface RealtimeState {
   socket: MainSocket | null;
   connected: boolean;
-  unreadNotifications: number;
   unreadMessages: number;
-  setUnreadNotifications: (n: number) => void;
-  /** True while the notifications panel is open (live items are not toasted then). */
-  setPanelOpen: (open: boolean) => void;
 }
 
 const RealtimeContext = createContext<RealtimeState | null>(null);
@@ -24,13 +20,10 @@ const RealtimeContext = createContext<RealtimeState | null>(null);
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, login, refresh } = useAuth();
   const { pathname } = useLocation();
-  const toast = useToast();
   const onCallPage = pathname.includes('/call/');
   const [socket, setSocket] = useState<MainSocket | null>(null);
   const [connected, setConnected] = useState(false);
-  const [unreadNotifications, setUnreadNotifications] = useState(0);
   const [unreadMessages, setUnreadMessages] = useState(0);
-  const [panelOpen, setPanelOpen] = useState(false);
 
   useEffect(() => {
     if (!isAuthenticated || onCallPage) return;
@@ -58,7 +51,6 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         });
         // A changed name, username or avatar (any tab) reaches the shell at once.
         socket.on(Events.currentUser, (u) => login(u));
-        socket.on(Events.unreadCount, ({ count }) => setUnreadNotifications(count));
         socket.on(Events.unreadMessageCount, (n) => setUnreadMessages(n));
         socket.on(Events.newMessage, () => setUnreadMessages((n) => n + 1));
         socket.connect();
@@ -71,28 +63,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       s?.disconnect();
       setSocket(null);
       setConnected(false);
-      setUnreadNotifications(0);
       setUnreadMessages(0);
     };
   }, [isAuthenticated, onCallPage, login, refresh]);
 
-  // A live notification bumps the badge at once (the server's unread_count follows with the total)
-  // and, unless the panel is open, shows a toast.
-  useEffect(() => {
-    if (!socket) return;
-    const onNotification = (n: { message: string; profileImage?: string }) => {
-      setUnreadNotifications((c) => c + 1);
-      if (!panelOpen) toast.show({ title: 'Notification', message: n.message, type: 'normal', image: n.profileImage });
-    };
-    socket.on(Events.notification, onNotification);
-    return () => {
-      socket.off(Events.notification, onNotification);
-    };
-  }, [socket, panelOpen, toast]);
-
   const value = useMemo<RealtimeState>(
-    () => ({ socket, connected, unreadNotifications, unreadMessages, setUnreadNotifications, setPanelOpen }),
-    [socket, connected, unreadNotifications, unreadMessages],
+    () => ({ socket, connected, unreadMessages }),
+    [socket, connected, unreadMessages],
   );
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

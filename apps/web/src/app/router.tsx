@@ -1,6 +1,7 @@
 /** The spec's whole route table (part 1 §2, part 2 §2). Every screen is loaded lazily. */
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RealtimeProvider } from './realtime';
+import { NotificationsProvider } from '../features/notifications/NotificationsProvider';
 import { useAuth } from './auth';
 import { FullPageSpinner, RequireAuth, RequireGuest } from './guards';
 import LandingPage from '../features/landing/LandingPage';
@@ -23,7 +24,9 @@ const notFound = page(() => import('../features/misc/NotFoundPage'));
 function Root() {
   return (
     <RealtimeProvider>
-      <Outlet />
+      <NotificationsProvider>
+        <Outlet />
+      </NotificationsProvider>
     </RealtimeProvider>
   );
 }

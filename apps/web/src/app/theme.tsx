@@ -6,7 +6,6 @@
 import { createTheme, ThemeProvider, useColorScheme } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -70,18 +69,16 @@ export function ColorModeToggle() {
   const effective = mode === 'system' ? systemMode : mode;
   const isDark = mounted && effective === 'dark';
   const label = isDark ? 'Switch to light mode' : 'Switch to dark mode';
+  // The browser's own tooltip (title): MUI's Tooltip would bring Popper into every page's first load.
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          aria-label={label}
-          disabled={!mounted || !mode}
-          onClick={() => setMode(isDark ? 'light' : 'dark')}
-          color="inherit"
-        >
-          {isDark ? <LightModeOutlined /> : <DarkModeOutlined />}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <IconButton
+      aria-label={label}
+      title={label}
+      disabled={!mounted || !mode}
+      onClick={() => setMode(isDark ? 'light' : 'dark')}
+      color="inherit"
+    >
+      {isDark ? <LightModeOutlined /> : <DarkModeOutlined />}
+    </IconButton>
   );
 }

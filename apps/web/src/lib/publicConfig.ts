@@ -1,7 +1,9 @@
-/** Public, non-secret settings from the server (external links, Google client id). Fetched once. */
+/**
+ * Public, non-secret settings from the server (external links, Google client id). Fetched once. The
+ * typed client and the route table (with every zod schema) load on demand: the landing page's first
+ * script stays small.
+ */
 import { useEffect, useState } from 'react';
-import { Routes } from '@sajha/contract';
-import { call } from './http';
 
 export interface PublicConfig {
   appName: string;
@@ -15,7 +17,8 @@ const FALLBACK: PublicConfig = { appName: 'Sajha', contestUrl: '#', sisterSiteUr
 let cached: Promise<PublicConfig> | null = null;
 
 export function loadPublicConfig(): Promise<PublicConfig> {
-  cached ??= call(Routes.config)
+  cached ??= import('./routesClient')
+    .then(({ Routes, call }) => call(Routes.config))
     .then((r) => (r.ok ? (r.data as unknown as PublicConfig) : FALLBACK))
     .catch(() => FALLBACK);
   return cached;

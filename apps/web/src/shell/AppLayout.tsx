@@ -24,7 +24,7 @@ import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-rout
 import { LAYOUT } from '@sajha/contract';
 import { useAuth } from '../app/auth';
 import { useRealtime } from '../app/realtime';
-import { NotificationsPanel } from './NotificationsPanel';
+import { useNotifications } from '../features/notifications/NotificationsProvider';
 import { IncomingCallPrompt } from '../features/calls/IncomingCallPrompt';
 import { ColorModeToggle } from '../app/theme';
 import { usePublicConfig } from '../lib/publicConfig';
@@ -46,7 +46,8 @@ function NavList({
 }) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
-  const { unreadMessages, unreadNotifications } = useRealtime();
+  const { unreadMessages } = useRealtime();
+  const { unread: unreadNotifications } = useNotifications();
   const counts = { messages: unreadMessages, notifications: unreadNotifications };
   const render = (item: NavItem) => {
     const icon =
@@ -176,8 +177,8 @@ export default function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [pending, setPending] = useState<null | 'createPost'>(null);
-  const [notificationsOpen, setNotificationsOpen] = useState(false);
-  const { unreadMessages, unreadNotifications } = useRealtime();
+  const { unreadMessages } = useRealtime();
+  const { unread: unreadNotifications, openPanel: openNotifications } = useNotifications();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -185,7 +186,7 @@ export default function AppLayout() {
 
   const onAction = (a: 'createPost' | 'notifications') => {
     setMenuOpen(false);
-    if (a === 'notifications') setNotificationsOpen(true);
+    if (a === 'notifications') openNotifications();
     else setPending(a);
   };
   const onLogout = () => {
@@ -317,7 +318,6 @@ export default function AppLayout() {
           void navigate('/signin', { replace: true });
         }}
       />
-      <NotificationsPanel open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
       <IncomingCallPrompt />
       {pending === 'createPost' && (
         <Suspense fallback={null}>

@@ -119,7 +119,8 @@ function PeerPanel({ state }: { state: CallState }) {
         {name}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={16} color="inherit" />
+        {/* Decorative: the text beside it says what is happening. */}
+        <CircularProgress size={16} color="inherit" aria-hidden />
         <Typography>{text}</Typography>
       </Stack>
     </Stack>
@@ -242,7 +243,7 @@ export default function CallPage() {
           <Chip
             size="small"
             role="status"
-            icon={<CircularProgress size={12} color="inherit" />}
+            icon={<CircularProgress size={12} color="inherit" aria-hidden />}
             label={CallTexts.reconnecting}
             color="warning"
           />

@@ -16,6 +16,7 @@ import Call from '@mui/icons-material/Call';
 import CallEnd from '@mui/icons-material/CallEnd';
 import { Events, LAYOUT, Messages, RINGTONE_VOLUME, type IncomingCall } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 export const RINGTONE_URL = '/sounds/ringtone.mp3';
 
@@ -25,25 +26,18 @@ export function IncomingCallPrompt() {
   const ringing = useRef<IncomingCall | null>(null);
   const audio = useRef<HTMLAudioElement>(null);
 
-  useEffect(() => {
-    if (!socket) return;
-    const onIncoming = (call: IncomingCall) => {
+  useSocketEvents({
+    [Events.incomingCall]: (call: IncomingCall) => {
       if (ringing.current) return; // one call at a time
       ringing.current = call;
       setIncoming(call);
-    };
-    const onEnded = ({ roomId }: { roomId: string }) => {
+    },
+    [Events.incomingEnded]: ({ roomId }) => {
       if (ringing.current?.roomId !== roomId) return;
       ringing.current = null;
       setIncoming(null);
-    };
-    socket.on(Events.incomingCall, onIncoming);
-    socket.on(Events.incomingEnded, onEnded);
-    return () => {
-      socket.off(Events.incomingCall, onIncoming);
-      socket.off(Events.incomingEnded, onEnded);
-    };
-  }, [socket]);
+    },
+  });
 
   // The ringtone follows the prompt: it plays while a call rings and stops on any outcome.
   useEffect(() => {

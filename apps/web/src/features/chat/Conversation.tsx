@@ -142,7 +142,7 @@ export function Conversation({
   const items = useMemo(() => thread?.items ?? [], [thread]);
   const pinned = chat.pinned && chat.pinned.id !== hiddenPin ? chat.pinned : null;
 
-  const { react, pin, remove } = api;
+  const { react, pin, remove, retry, discard } = api;
   const actions = useMemo<BubbleActions>(
     () => ({
       onReact: react,
@@ -150,8 +150,10 @@ export function Conversation({
       onPin: pin,
       onDelete: remove,
       onOpenMedia: (list, index) => setViewer({ items: list, index }),
+      onRetry: (clientId) => retry(chat.id, clientId),
+      onDiscard: (clientId) => discard(chat.id, clientId),
     }),
-    [react, pin, remove],
+    [react, pin, remove, retry, discard, chat.id],
   );
 
   return (

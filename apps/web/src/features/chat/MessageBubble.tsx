@@ -2,10 +2,11 @@
  * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
  * reaction quick set, more reactions, Reply/Forward (nothing visible yet), Pin or Unpin, and Delete
- * for one's own messages.
+ * for one's own messages. A send the server refused says so, with Retry and Discard.
  */
 import { memo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -26,6 +27,37 @@ export interface BubbleActions {
   onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
   onOpenMedia: (items: Attachment[], index: number) => void;
+  /** A refused send (by client id): try again, or drop it. */
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}
+
+function FailedSend({ m, clientId, actions }: { m: UiMessage; clientId: string; actions: BubbleActions }) {
+  return (
+    <Box
+      role="alert"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        flexWrap: 'wrap',
+        columnGap: 0.5,
+        mx: 1,
+        mt: 0.5,
+        textAlign: 'right',
+      }}
+    >
+      <Typography variant="caption" color="error" sx={{ fontWeight: 600 }}>
+        Not sent{m.failed ? `: ${m.failed}` : ''}
+      </Typography>
+      <Button size="small" onClick={() => actions.onRetry(clientId)} sx={{ minWidth: 0 }}>
+        Retry
+      </Button>
+      <Button size="small" color="inherit" onClick={() => actions.onDiscard(clientId)} sx={{ minWidth: 0 }}>
+        Discard
+      </Button>
+    </Box>
+  );
 }
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}...` : s);
@@ -155,7 +187,7 @@ function BubbleInner({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const stored = !m.pending;
+  const stored = !m.pending && m.failed === undefined;
   return (
     <Box
       data-message-id={m.id}
@@ -203,6 +235,8 @@ function BubbleInner({
               borderBottomRightRadius: own ? 6 : undefined,
               borderBottomLeftRadius: own ? undefined : 6,
               opacity: m.pending ? 0.75 : 1,
+              // Failed: full contrast (it stays on screen), marked by an outline in the error colour.
+              ...(m.failed !== undefined && { outline: '2px dashed', outlineColor: 'error.main', outlineOffset: 2 }),
             }}
           >
             {m.content && (
@@ -228,6 +262,7 @@ function BubbleInner({
           )}
         </Box>
         <Reactions list={m.reactions} />
+        {m.failed !== undefined && m.clientId && <FailedSend m={m} clientId={m.clientId} actions={actions} />}
         <Typography variant="caption" color="text.secondary" sx={{ mx: 1 }}>
           {m.pinned ? '📌 ' : ''}
           {m.live ? 'Just now' : formatTime(m.timestamp)}

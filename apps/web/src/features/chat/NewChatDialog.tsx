@@ -20,6 +20,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { DURATIONS_MS, Events, LAYOUT, LIMITS } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 interface Found {
   uid: string;
@@ -31,21 +32,16 @@ interface Found {
 function useUserSearch(query: string): Found[] {
   const { socket } = useRealtime();
   const [results, setResults] = useState<Found[]>([]);
-  useEffect(() => {
-    if (!socket) return;
-    const onResults = (list: unknown) => {
+  useSocketEvents({
+    [Events.searchResults]: (list: unknown) => {
       if (!Array.isArray(list) || list.length === 0) {
         console.log('search_results: unexpected format', list);
         setResults([]);
         return;
       }
       setResults(list as Found[]);
-    };
-    socket.on(Events.searchResults, onResults);
-    return () => {
-      socket.off(Events.searchResults, onResults);
-    };
-  }, [socket]);
+    },
+  });
   useEffect(() => {
     const q = query.trim();
     const t = window.setTimeout(() => {

@@ -10,6 +10,8 @@ export interface UiMessage extends MessageDto {
   live?: boolean;
   /** Shown at once, waiting for the server's acknowledgement. */
   pending?: boolean;
+  /** The server refused this send (the reason): shown with Retry and Discard, never sent by itself. */
+  failed?: string;
 }
 
 export interface Thread {
@@ -40,6 +42,9 @@ export type ChatAction =
   | { type: 'local'; chatId: string; message: UiMessage }
   | { type: 'incoming'; chatId: string; message: MessageDto; open: boolean }
   | { type: 'acked'; chatId: string; clientId: string; message: MessageDto }
+  | { type: 'sendFailed'; chatId: string; clientId: string; error: string }
+  | { type: 'retrying'; chatId: string; clientId: string }
+  | { type: 'discarded'; chatId: string; clientId: string }
   | { type: 'updated'; chatId: string; message: MessageDto }
   | { type: 'deleted'; chatId: string; mid: string }
   | { type: 'presence'; uid: string; online: boolean }
@@ -64,6 +69,9 @@ function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta
   return { ...state, chats: [next, ...state.chats.filter((c) => c.id !== chatId)] };
 }
 
+/** Sent from here and not (yet) stored by the server. */
+export const isLocal = (m: UiMessage) => m.pending === true || m.failed !== undefined;
+
 const sameMessage = (a: MessageDto, b: MessageDto) =>
   a.id === b.id || (a.clientId !== undefined && a.clientId === b.clientId);
 
@@ -73,7 +81,7 @@ function applyReadMark(state: ChatState, chatId: string): ChatState {
   const thread = state.threads[chatId];
   if (!upTo || !thread) return state;
   const mark = Date.parse(upTo);
-  const seen = (m: UiMessage) => !m.pending && m.status !== 'read' && Date.parse(m.timestamp) <= mark;
+  const seen = (m: UiMessage) => !isLocal(m) && m.status !== 'read' && Date.parse(m.timestamp) <= mark;
   if (!thread.items.some(seen)) return state;
   return withThread(state, chatId, (t) => ({
     ...t,
@@ -99,7 +107,7 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
         const page = [...action.newestFirst].reverse();
         if (!action.older) {
           // A fresh first page replaces what was loaded, keeping sends still waiting for their ack.
-          const waiting = t.items.filter((m) => m.pending && !page.some((p) => sameMessage(p, m)));
+          const waiting = t.items.filter((m) => isLocal(m) && !page.some((p) => sameMessage(p, m)));
           return {
             items: [...page, ...waiting],
             hasMore: action.newestFirst.length >= PAGE_SIZE,
@@ -144,6 +152,29 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
       }));
       return mapChat(next, action.chatId, (c) =>
         c.messages[0]?.clientId === action.clientId ? { ...c, messages: [action.message] } : c,
+      );
+    }
+    case 'sendFailed':
+    case 'retrying':
+      return withThread(state, action.chatId, (t) => ({
+        ...t,
+        items: t.items.map((m) =>
+          m.clientId !== action.clientId || !isLocal(m)
+            ? m
+            : action.type === 'sendFailed'
+              ? { ...m, pending: false, failed: action.error }
+              : { ...m, pending: true, failed: undefined },
+        ),
+      }));
+    case 'discarded': {
+      const next = withThread(state, action.chatId, (t) => ({
+        ...t,
+        items: t.items.filter((m) => m.clientId !== action.clientId || !isLocal(m)),
+      }));
+      // The list's preview showed the discarded text: it goes back to the last message still there.
+      const rest = next.threads[action.chatId]?.items ?? [];
+      return mapChat(next, action.chatId, (c) =>
+        c.messages[0]?.clientId === action.clientId ? { ...c, messages: rest.slice(-1) } : c,
       );
     }
     case 'updated': {

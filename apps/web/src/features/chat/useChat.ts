@@ -2,7 +2,9 @@
  * The chat screen's link to the realtime socket: feeds server events into the reducer and offers the
  * actions (open a chat, page back, send, react, pin, delete, start chats). Sends wait in a small
  * outbox in localStorage until the server acknowledges them, and are sent again after a reconnect or
- * a reload; the server stores a client id once, so nothing is lost and nothing is doubled.
+ * a reload; the server stores a client id once, so nothing is lost and nothing is doubled. A send the
+ * server refuses leaves the outbox (it would be refused again) and shows as failed, with Retry and
+ * Discard.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
@@ -16,7 +18,8 @@ import {
 import { useAuth } from '../../app/auth';
 import { useRealtime } from '../../app/realtime';
 import type { MainSocket } from '../../lib/socket';
-import { chatReducer, initialChatState, PAGE_SIZE, type UiMessage } from './chatState';
+import { useSocketEvents } from '../../lib/useSocketEvents';
+import { chatReducer, initialChatState, isLocal, PAGE_SIZE, type UiMessage } from './chatState';
 
 type Attachment = MessageDto['attachments'][number];
 interface SendPayload {
@@ -65,6 +68,8 @@ export function useChat(callbacks: ChatCallbacks) {
   const stateRef = useRef(state);
   const cbRef = useRef(callbacks);
   const pendingGroup = useRef(false);
+  /** Refused sends, kept for Retry (client id -> what was sent). */
+  const refused = useRef(new Map<string, SendPayload>());
   useEffect(() => {
     stateRef.current = state;
     cbRef.current = callbacks;
@@ -82,7 +87,11 @@ export function useChat(callbacks: ChatCallbacks) {
         readOutbox(me.uid).filter((p) => p.id !== payload.id),
       );
       if (a.ok) dispatch({ type: 'acked', chatId: payload.to_cid, clientId: payload.id, message: a.data });
-      else console.warn('message refused', a.error);
+      else {
+        console.warn('message refused', a.error);
+        refused.current.set(payload.id, payload);
+        dispatch({ type: 'sendFailed', chatId: payload.to_cid, clientId: payload.id, error: a.error });
+      }
     });
   }, []);
 
@@ -95,21 +104,21 @@ export function useChat(callbacks: ChatCallbacks) {
   }, []);
 
   // Server events -> reducer.
-  useEffect(() => {
-    if (!socket) return;
-    let typingTimer: number | undefined;
-    const clearTyping = () => {
-      window.clearTimeout(typingTimer);
-      setTyping(null);
-    };
-    const onChats = (chats: ChatDto[]) => dispatch({ type: 'chats', chats });
-    const onStarted = (list: ChatDto[]) => {
+  const typingTimer = useRef<number | undefined>(undefined);
+  const clearTyping = () => {
+    window.clearTimeout(typingTimer.current);
+    setTyping(null);
+  };
+  useEffect(() => () => window.clearTimeout(typingTimer.current), []);
+  useSocketEvents({
+    [Events.chats]: (chats) => dispatch({ type: 'chats', chats }),
+    [Events.chatStarted]: (list) => {
       const chat = list[0];
       if (!chat) return;
       dispatch({ type: 'upsertChat', chat });
       cbRef.current.onSelect(chat);
-    };
-    const onAdded = (list: ChatDto[]) => {
+    },
+    [Events.addChat]: (list) => {
       const chat = list[0];
       if (!chat) return;
       dispatch({ type: 'upsertChat', chat });
@@ -117,47 +126,24 @@ export function useChat(callbacks: ChatCallbacks) {
         pendingGroup.current = false;
         cbRef.current.onSelect(chat);
       }
-    };
-    const onReceive = (m: MessageDto & { chatId: string }) => {
+    },
+    [Events.receiveMessage]: (m) => {
       const open = openRef.current === m.chatId;
-      if (!stateRef.current.chats.some((c) => c.id === m.chatId)) socket.emit(Events.getChats);
+      if (!stateRef.current.chats.some((c) => c.id === m.chatId)) socket?.emit(Events.getChats);
       dispatch({ type: 'incoming', chatId: m.chatId, message: m, open });
       if (open) clearTyping();
-    };
-    const onUpdated = (m: MessageDto & { chatId: string }) =>
-      dispatch({ type: 'updated', chatId: m.chatId, message: m });
-    const onDeleted = ({ mid, chatId }: { mid: string; chatId: string }) => dispatch({ type: 'deleted', chatId, mid });
-    const onPresence = ({ uid, online }: { uid: string; online: boolean }) =>
-      dispatch({ type: 'presence', uid, online });
-    const onRead = ({ chatId, upTo }: { chatId: string; upTo: string }) => dispatch({ type: 'readUpTo', chatId, upTo });
-    const onTypes = (name: string) => {
+    },
+    [Events.messageUpdated]: (m) => dispatch({ type: 'updated', chatId: m.chatId, message: m }),
+    [Events.messageDeleted]: ({ mid, chatId }) => dispatch({ type: 'deleted', chatId, mid }),
+    [Events.presence]: ({ uid, online }) => dispatch({ type: 'presence', uid, online }),
+    [Events.typingName]: (name) => {
       if (!openRef.current) return;
-      window.clearTimeout(typingTimer);
+      window.clearTimeout(typingTimer.current);
       setTyping(name);
-      typingTimer = window.setTimeout(() => setTyping(null), DURATIONS_MS.typingIndicator);
-    };
-    socket.on(Events.chats, onChats);
-    socket.on(Events.chatStarted, onStarted);
-    socket.on(Events.addChat, onAdded);
-    socket.on(Events.receiveMessage, onReceive);
-    socket.on(Events.messageUpdated, onUpdated);
-    socket.on(Events.messageDeleted, onDeleted);
-    socket.on(Events.presence, onPresence);
-    socket.on(Events.typingName, onTypes);
-    socket.on(Events.chatRead, onRead);
-    return () => {
-      socket.off(Events.chatRead, onRead);
-      window.clearTimeout(typingTimer);
-      socket.off(Events.chats, onChats);
-      socket.off(Events.chatStarted, onStarted);
-      socket.off(Events.addChat, onAdded);
-      socket.off(Events.receiveMessage, onReceive);
-      socket.off(Events.messageUpdated, onUpdated);
-      socket.off(Events.messageDeleted, onDeleted);
-      socket.off(Events.presence, onPresence);
-      socket.off(Events.typingName, onTypes);
-    };
-  }, [socket]);
+      typingTimer.current = window.setTimeout(() => setTyping(null), DURATIONS_MS.typingIndicator);
+    },
+    [Events.chatRead]: ({ chatId, upTo }) => dispatch({ type: 'readUpTo', chatId, upTo }),
+  });
 
   // On every (re)connect: the list, the open chat again, and whatever still waits in the outbox.
   useEffect(() => {
@@ -199,7 +185,7 @@ export function useChat(callbacks: ChatCallbacks) {
   const loadOlder = useCallback(
     (chatId: string) => {
       const thread = stateRef.current.threads[chatId];
-      const oldest = thread?.items.find((m) => !m.pending);
+      const oldest = thread?.items.find((m) => !isLocal(m));
       if (!socket || !thread || thread.loading || !thread.hasMore || !oldest) return;
       dispatch({ type: 'loading', chatId });
       socket.emit(Events.getMessages, chatId, { before: oldest.id, limit: PAGE_SIZE }, (answer) => {
@@ -240,6 +226,23 @@ export function useChat(callbacks: ChatCallbacks) {
     [socket, user, emitSend],
   );
 
+  /** A refused send goes out again under the same client id (the server still stores it once). */
+  const retry = useCallback(
+    (chatId: string, clientId: string) => {
+      const payload = refused.current.get(clientId);
+      if (!payload || !user) return;
+      refused.current.delete(clientId);
+      dispatch({ type: 'retrying', chatId, clientId });
+      writeOutbox(user.uid, [...readOutbox(user.uid), payload]);
+      emitSend(socket, user, payload);
+    },
+    [socket, user, emitSend],
+  );
+  const discard = useCallback((chatId: string, clientId: string) => {
+    refused.current.delete(clientId);
+    dispatch({ type: 'discarded', chatId, clientId });
+  }, []);
+
   const actions = useMemo(() => {
     const act = (fn: (s: MainSocket) => void) => {
       if (socket) fn(socket);
@@ -264,7 +267,7 @@ export function useChat(callbacks: ChatCallbacks) {
     };
   }, [socket, user]);
 
-  return { state, typing, me: user, openChat, loadOlder, send, ...actions };
+  return { state, typing, me: user, openChat, loadOlder, send, retry, discard, ...actions };
 }
 
 export type ChatApi = ReturnType<typeof useChat>;

@@ -35,6 +35,7 @@ import {
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
 import { ask } from '../reels/reelsApi';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 type Sort = (typeof FEATURE_SORTS)[number];
 type Page = { features: FeatureItem[]; hasMore: boolean; offset: number; sort: Sort; canModerate: boolean };
@@ -129,10 +130,8 @@ function FeaturesList() {
   const [canModerate, setCanModerate] = useState(false);
   const loadingMore = useRef(false);
 
-  useEffect(() => {
-    if (!socket) return;
-    setItems(null);
-    const onPage = (p: Page) => {
+  useSocketEvents({
+    [Events.features]: (p: Page) => {
       if (p.sort !== sort) return;
       loadingMore.current = false;
       setCanModerate(p.canModerate);
@@ -142,20 +141,18 @@ function FeaturesList() {
         const ids = new Set(base.map((i) => i.id));
         return [...base, ...p.features.filter((f) => !ids.has(f.id))];
       });
-    };
-    const onUpdated = (u: Omit<FeatureItem, 'voted'>) =>
+    },
+    [Events.featureUpdated]: (u: Omit<FeatureItem, 'voted'>) =>
       setItems((list) => {
         if (!list) return list;
         if (list.some((i) => i.id === u.id)) return list.map((i) => (i.id === u.id ? { ...i, ...u } : i));
         return sort === 'newest' ? [{ ...u, voted: false }, ...list] : list;
-      });
-    socket.on(Events.features, onPage);
-    socket.on(Events.featureUpdated, onUpdated);
+      }),
+  });
+  useEffect(() => {
+    if (!socket) return;
+    setItems(null);
     socket.emit(Events.getFeatures, { offset: 0, sort });
-    return () => {
-      socket.off(Events.features, onPage);
-      socket.off(Events.featureUpdated, onUpdated);
-    };
   }, [socket, sort]);
 
   const onVote = useCallback(
@@ -190,6 +187,8 @@ function FeaturesList() {
           value={sort}
           onChange={(_e, v: Sort | null) => v && setSort(v)}
           aria-label="Sort suggestions"
+          // The unselected button's default grey fell under 4.5:1 on the page background.
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
         >
           <ToggleButton value="newest">Newest</ToggleButton>
           <ToggleButton value="votes">Most votes</ToggleButton>
@@ -245,9 +244,8 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
   const [description, setDescription] = useState('');
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    if (!socket) return;
-    const onResponse = (r: { status: 'success' | 'error'; message: string }) => {
+  useSocketEvents({
+    [Events.suggestionResponse]: (r) => {
       setSending(false);
       if (r.status === 'success') {
         toast.show({ message: FeatureMessages.submitted, type: 'success' });
@@ -255,12 +253,8 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
         setDescription('');
         onDone();
       } else toast.show({ message: r.message, type: 'error' });
-    };
-    socket.on(Events.suggestionResponse, onResponse);
-    return () => {
-      socket.off(Events.suggestionResponse, onResponse);
-    };
-  }, [socket, toast, onDone]);
+    },
+  });
 
   return (
     <Box

@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { Events, Messages, type ServerEventPayload } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 export type ProfileStatus = ServerEventPayload<typeof Events.profileStatus>;
 
@@ -43,23 +44,18 @@ export function useProfileStatus() {
   const { socket, connected } = useRealtime();
   const toast = useToast();
   const [status, setStatus] = useState<ProfileStatus | null>(null);
-  useEffect(() => {
-    if (!socket || !connected) return;
-    const onStatus = (s: ProfileStatus) => setStatus(s);
-    const onHidden = ({ success }: { success: boolean }) => {
+  useSocketEvents({
+    [Events.profileStatus]: (s: ProfileStatus) => setStatus(s),
+    [Events.hideProfileStatusResult]: ({ success }) => {
       if (success) {
         setStatus((s) => (s ? { ...s, hide_profile_status: true } : s));
         toast.show({ message: Messages.profileStatus.hidden, type: 'success' });
       } else toast.show({ message: Messages.profileStatus.hideFailed, type: 'error' });
-    };
-    socket.on(Events.profileStatus, onStatus);
-    socket.on(Events.hideProfileStatusResult, onHidden);
-    socket.emit(Events.getProfileStatus);
-    return () => {
-      socket.off(Events.profileStatus, onStatus);
-      socket.off(Events.hideProfileStatusResult, onHidden);
-    };
-  }, [socket, connected, toast]);
+    },
+  });
+  useEffect(() => {
+    if (socket && connected) socket.emit(Events.getProfileStatus);
+  }, [socket, connected]);
   const hide = () => socket?.emit(Events.hideProfileStatus);
   return { status, hidden: status?.hide_profile_status === true, hide };
 }

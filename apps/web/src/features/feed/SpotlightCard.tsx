@@ -12,6 +12,7 @@ import StarRounded from '@mui/icons-material/StarRounded';
 import { Link as RouterLink } from 'react-router';
 import { Events, type ServerEventPayload } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 type Spotlight = ServerEventPayload<typeof Events.spotlightUser>;
 
@@ -19,13 +20,9 @@ export function SpotlightCard() {
   const { socket, connected } = useRealtime();
   const [user, setUser] = useState<Spotlight>(null);
   const [open, setOpen] = useState(true);
+  useSocketEvents({ [Events.spotlightUser]: setUser });
   useEffect(() => {
-    if (!socket || !connected) return;
-    socket.on(Events.spotlightUser, setUser);
-    socket.emit(Events.getSpotlight);
-    return () => {
-      socket.off(Events.spotlightUser, setUser);
-    };
+    if (socket && connected) socket.emit(Events.getSpotlight);
   }, [socket, connected]);
   if (!user) return null;
   const to = `/profile/@${user.username}`;

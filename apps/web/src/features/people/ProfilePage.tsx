@@ -117,17 +117,16 @@ function PostSkeleton() {
 function Count({ label, value, to }: { label: string; value: number; to?: string }) {
   const link = to ? { component: RouterLink, to } : { component: 'div' as const };
   return (
-    <Link
-      {...link}
-      underline="none"
-      color="inherit"
-      aria-label={`${value} ${label}`}
-      sx={{ textAlign: 'center', minWidth: 64 }}
-    >
-      <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }} data-testid={`count-${label.toLowerCase()}`}>
+    <Link {...link} underline="none" color="inherit" sx={{ textAlign: 'center', minWidth: 64 }}>
+      {/* The name is the visible text ("2 Followers"): the space keeps the two lines apart when read. */}
+      <Typography
+        component="span"
+        sx={{ display: 'block', fontWeight: 700, fontSize: '1.15rem' }}
+        data-testid={`count-${label.toLowerCase()}`}
+      >
         {value}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
+      </Typography>{' '}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
         {label}
       </Typography>
     </Link>

@@ -17,30 +17,32 @@ import SendRounded from '@mui/icons-material/SendRounded';
 import { Events, type CommentDto } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import type { MainSocket } from '../../lib/socket';
+import { useSocketEvents, type SocketHandlers } from '../../lib/useSocketEvents';
 import { timeAgo } from './postsApi';
 
 let localId = 0;
 
 /** Which thing's comments: a post (default) or another area's item with the same comment shape (reels). */
 export interface CommentsChannel {
-  subscribe(socket: MainSocket, id: string, onList: (comments: CommentDto[]) => void): () => void;
+  /** The events that carry this thing's comments (useSocketEvents subscribes them). */
+  handlers(id: string, onList: (comments: CommentDto[]) => void): SocketHandlers;
+  /** Called while the panel is open; returns what to do when it closes. */
+  watch(socket: MainSocket, id: string): () => void;
   fetch(socket: MainSocket, id: string): void;
   add(socket: MainSocket, id: string, comment: string): void;
   reply(socket: MainSocket, id: string, commentId: string, reply: string): void;
 }
 
 export const postComments: CommentsChannel = {
-  subscribe(socket, id, onList) {
-    const onComments = (p: { post_id: string; comments: CommentDto[] }) => {
+  handlers: (id, onList) => ({
+    [Events.comments]: (p) => {
       if (p.post_id === id) onList(p.comments);
-    };
-    socket.on(Events.comments, onComments);
+    },
+  }),
+  watch(socket, id) {
     // While open, others' new comments and replies arrive live (the post's viewers' room).
     socket.emit(Events.watchPost, id);
-    return () => {
-      socket.off(Events.comments, onComments);
-      socket.emit(Events.unwatchPost, id);
-    };
+    return () => socket.emit(Events.unwatchPost, id);
   },
   fetch: (socket, id) => socket.emit(Events.fetchComments, id),
   add: (socket, postId, comment) => socket.emit(Events.addComment, { postId, comment }),
@@ -136,13 +138,12 @@ export function CommentsPanel({
       return next;
     });
 
+  useSocketEvents(channel.handlers(postId, setComments));
   useEffect(() => {
     if (!socket || !connected) return;
-    const unsubscribe = channel.subscribe(socket, postId, setComments);
+    const unwatch = channel.watch(socket, postId);
     channel.fetch(socket, postId);
-    return () => {
-      unsubscribe();
-    };
+    return unwatch;
   }, [socket, connected, postId, channel]);
 
   const submit = () => {

@@ -29,14 +29,13 @@ import {
   POST_CATEGORIES,
   VIDEO_EXTENSIONS,
   type LinkMeta,
-  type PostDto,
   firstHttpsUrl,
 } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { createPost, fetchLinkMeta } from './postsApi';
+import { postCreated } from '../feed/feedStore';
 
-export const POST_CREATED_EVENT = 'sajha:post-created';
 const ACCEPT = ['image/*', ...VIDEO_EXTENSIONS.map((e) => `video/${e}`), ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(
   ',',
 );
@@ -141,7 +140,7 @@ function CreatePostForm({ onClose }: { onClose: () => void }) {
     setProgress(null);
     if (!result.ok) return setError(result.error);
     toast.show({ message: result.message || Messages.post.created, type: 'success' });
-    if (result.post) window.dispatchEvent(new CustomEvent<PostDto>(POST_CREATED_EVENT, { detail: result.post }));
+    if (result.post) postCreated(result.post);
     onClose();
   };
 

@@ -13,6 +13,7 @@ import { OwnerMenu, PostActions, PostAuthor } from './PostCard';
 import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
 import { usePostMutations } from './usePostMutations';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 export default function ViewPostPage() {
   const { postId } = useParams();
@@ -28,23 +29,19 @@ export default function ViewPostPage() {
     document.title = 'Post - Sajha';
   }, []);
 
-  useEffect(() => {
-    if (!socket || !connected || !postId) return;
-    const onPost = (p: PostDto) => {
+  useSocketEvents({
+    [Events.fetchOnePost]: (p) => {
       if (p.post_id !== postId) return;
       setPosts([p]);
       setState('ready');
-    };
-    const onError = (e: { event?: string }) => {
+    },
+    [Events.error]: (e) => {
       if (e.event === Events.fetchOnePost) setState('missing');
-    };
-    socket.on(Events.fetchOnePost, onPost);
-    socket.on(Events.error, onError);
+    },
+  });
+  useEffect(() => {
+    if (!socket || !connected || !postId) return;
     socket.emit(Events.fetchOnePost, { post_id: postId });
-    return () => {
-      socket.off(Events.fetchOnePost, onPost);
-      socket.off(Events.error, onError);
-    };
   }, [socket, connected, postId]);
 
   // Deleted while open (here or elsewhere): nothing left to show.

@@ -3,10 +3,11 @@
  * at once) and roll back when the server refuses or does not answer. Edit and delete results (pMR)
  * apply only on success, and reach every open list, since the server sends them to all viewers.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Events, type PostDto, type ServerEventPayload } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 type Update = (fn: (posts: PostDto[]) => PostDto[]) => void;
 type Mutation = ServerEventPayload<typeof Events.postMutationResult>;
@@ -18,9 +19,8 @@ export function usePostMutations(update: Update) {
   const toast = useToast();
   const pending = useRef(new Set<string>());
 
-  useEffect(() => {
-    if (!socket) return;
-    const onResult = (r: Mutation) => {
+  useSocketEvents({
+    [Events.postMutationResult]: (r: Mutation) => {
       const mine = pending.current.delete(`${r.type}:${r.post_id}`);
       if (!r.success) {
         if (mine || r.post_id === '') toast.show({ message: r.message, type: 'error', duration: 3000 });
@@ -32,12 +32,8 @@ export function usePostMutations(update: Update) {
         update((list) => list.map((p) => (p.post_id === r.post_id ? { ...p, content } : p)));
       }
       if (mine) toast.show({ message: r.message, type: 'success' });
-    };
-    socket.on(Events.postMutationResult, onResult);
-    return () => {
-      socket.off(Events.postMutationResult, onResult);
-    };
-  }, [socket, update, toast]);
+    },
+  });
 
   const toggleLike = useCallback(
     (post: PostDto) => {

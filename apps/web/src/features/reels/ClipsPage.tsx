@@ -22,6 +22,7 @@ import SmartDisplayOutlined from '@mui/icons-material/SmartDisplayOutlined';
 import { Events, REEL_LIMITS, ReelMessages, type ReelDto } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 import { CommentsDialog } from '../posts/CommentsDialog';
 import { ShareDialog } from '../posts/ShareDialog';
 import { ReelCard } from './ReelCard';
@@ -60,7 +61,33 @@ export default function ClipsPage() {
     document.title = 'Clips - Sajha';
   }, []);
 
-  // First page (and the reel named in the URL first of all).
+  // First page (and the reel named in the URL first of all); live: new reels wait behind a chip
+  // (the list does not jump), counts move, deletes vanish.
+  useSocketEvents({
+    [Events.reels]: (p) => {
+      pending.current = false;
+      offset.current += p.reels.length;
+      setHasMore(p.hasMore);
+      setLoading(false);
+      setReels((list) => dedupe([...list, ...p.reels]));
+    },
+    [Events.newReel]: ({ reel }) => {
+      setReels((list) => {
+        if (list.length === 0) {
+          offset.current += 1;
+          return [reel];
+        }
+        if (!list.some((r) => r.id === reel.id)) setFresh((f) => dedupe([reel, ...f]));
+        return list;
+      });
+    },
+    [Events.reelStats]: ({ id, stats }) => setReels((list) => list.map((r) => (r.id === id ? { ...r, stats } : r))),
+    [Events.reelDeleted]: ({ id }) => {
+      setReels((list) => list.filter((r) => r.id !== id));
+      setFresh((f) => f.filter((r) => r.id !== id));
+    },
+  });
+
   useEffect(() => {
     if (!socket) return;
     let cancelled = false;
@@ -69,14 +96,6 @@ export default function ClipsPage() {
     setReels([]);
     setActive(0);
     setLoading(true);
-    const onPage = (p: { reels: ReelDto[]; hasMore: boolean }) => {
-      pending.current = false;
-      offset.current += p.reels.length;
-      setHasMore(p.hasMore);
-      setLoading(false);
-      setReels((list) => dedupe([...list, ...p.reels]));
-    };
-    socket.on(Events.reels, onPage);
     void (async () => {
       if (startId) {
         const one = await ask<ReelDto>(socket, Events.getReel, { reelId: startId });
@@ -88,38 +107,8 @@ export default function ClipsPage() {
     })();
     return () => {
       cancelled = true;
-      socket.off(Events.reels, onPage);
     };
   }, [socket, startId, toast]);
-
-  // Live: new reels wait behind a chip (the list does not jump), counts move, deletes vanish.
-  useEffect(() => {
-    if (!socket) return;
-    const onNew = ({ reel }: { reel: ReelDto }) => {
-      setReels((list) => {
-        if (list.length === 0) {
-          offset.current += 1;
-          return [reel];
-        }
-        if (!list.some((r) => r.id === reel.id)) setFresh((f) => dedupe([reel, ...f]));
-        return list;
-      });
-    };
-    const onStats = ({ id, stats }: { id: string; stats: ReelDto['stats'] }) =>
-      setReels((list) => list.map((r) => (r.id === id ? { ...r, stats } : r)));
-    const onDeleted = ({ id }: { id: string }) => {
-      setReels((list) => list.filter((r) => r.id !== id));
-      setFresh((f) => f.filter((r) => r.id !== id));
-    };
-    socket.on(Events.newReel, onNew);
-    socket.on(Events.reelStats, onStats);
-    socket.on(Events.reelDeleted, onDeleted);
-    return () => {
-      socket.off(Events.newReel, onNew);
-      socket.off(Events.reelStats, onStats);
-      socket.off(Events.reelDeleted, onDeleted);
-    };
-  }, [socket]);
 
   // The 50% rule: whichever card is at least half visible is the active one.
   useEffect(() => {

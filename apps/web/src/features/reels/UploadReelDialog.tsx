@@ -19,7 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
 import { Events, REEL_CATEGORIES, REEL_LIMITS, ReelMessages, type ReelDto, type ReelStatusDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 import { fetchReelStatus, uploadReel } from './reelsApi';
 
 type Phase =
@@ -31,7 +31,6 @@ type Phase =
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 
 export function UploadReelDialog(props: { open: boolean; onClose: () => void; onReady: (reel: ReelDto) => void }) {
-  const { socket } = useRealtime();
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
@@ -53,26 +52,27 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
 
   // Processing: the socket tells us; a slow poll covers a reconnect in between.
   const processingId = phase.step === 'processing' ? phase.id : null;
+  const settle = (s: ReelStatusDto) => {
+    if (s.id !== processingId) return;
+    if (s.status === 'ready' && s.reel) {
+      onReady(s.reel);
+      reset();
+    } else if (s.status === 'failed') {
+      setPhase({ step: 'failed', message: s.message ?? ReelMessages.transcodeFailed });
+    }
+  };
+  const settleRef = useRef(settle);
+  useEffect(() => {
+    settleRef.current = settle;
+  });
+  useSocketEvents({ [Events.reelStatus]: settle });
   useEffect(() => {
     if (!processingId) return;
-    const settle = (s: ReelStatusDto) => {
-      if (s.id !== processingId) return;
-      if (s.status === 'ready' && s.reel) {
-        onReady(s.reel);
-        reset();
-      } else if (s.status === 'failed') {
-        setPhase({ step: 'failed', message: s.message ?? ReelMessages.transcodeFailed });
-      }
-    };
-    socket?.on(Events.reelStatus, settle);
     const timer = window.setInterval(() => {
-      void fetchReelStatus(processingId).then((s) => s && settle(s));
+      void fetchReelStatus(processingId).then((s) => s && settleRef.current(s));
     }, 4000);
-    return () => {
-      socket?.off(Events.reelStatus, settle);
-      window.clearInterval(timer);
-    };
-  }, [processingId, socket, onReady]);
+    return () => window.clearInterval(timer);
+  }, [processingId]);
 
   const submit = async () => {
     setError(null);

@@ -1,5 +1,5 @@
 /** Reel uploads over XMLHttpRequest (the browser API that reports upload progress) and the ack helper. */
-import { Events, ReelMessages, Routes, type CommentDto, type ReelStatusDto } from '@sajha/contract';
+import { Events, ReelMessages, Routes, type ReelStatusDto } from '@sajha/contract';
 import type { CommentsChannel } from '../posts/CommentsPanel';
 import type { MainSocket } from '../../lib/socket';
 
@@ -57,13 +57,12 @@ export function ask<T>(socket: MainSocket, event: string, payload: unknown): Pro
 
 /** The posts comments dialog, fed by the reel comment events. */
 export const reelComments: CommentsChannel = {
-  subscribe(socket, id, onList) {
-    const onComments = (p: { reel_id: string; comments: CommentDto[] }) => {
+  handlers: (id, onList) => ({
+    [Events.reelComments]: (p) => {
       if (p.reel_id === id) onList(p.comments);
-    };
-    socket.on(Events.reelComments, onComments);
-    return () => socket.off(Events.reelComments, onComments);
-  },
+    },
+  }),
+  watch: () => () => undefined,
   fetch: (socket, id) => socket.emit(Events.getReelComments, { reelId: id }),
   add: (socket, reelId, comment) => socket.emit(Events.addReelComment, { reelId, comment }),
   reply: (socket, reelId, commentId, reply) => socket.emit(Events.addReelCommentReply, { reelId, commentId, reply }),

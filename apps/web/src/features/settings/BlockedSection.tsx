@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Events, type ServerEventPayload } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 type Row = ServerEventPayload<typeof Events.blockedUsers>[number];
 
@@ -20,24 +21,20 @@ export function BlockedSection() {
   const toast = useToast();
   const [rows, setRows] = useState<Row[] | null>(null);
 
+  useSocketEvents({
+    [Events.blockedUsers]: (list: Row[]) => setRows(list),
+    [Events.blockResult]: ({ success, message }) => {
+      toast.show({ message, type: success ? 'success' : 'error' });
+      socket?.emit(Events.getBlocked);
+    },
+  });
   useEffect(() => {
     if (!socket || !connected) return;
-    const onList = (list: Row[]) => setRows(list);
-    const onResult = ({ success, message }: { success: boolean; message: string }) => {
-      toast.show({ message, type: success ? 'success' : 'error' });
-      socket.emit(Events.getBlocked);
-    };
-    socket.on(Events.blockedUsers, onList);
-    socket.on(Events.blockResult, onResult);
     socket.emit(Events.getBlocked);
     // Without an answer (an older server), show the empty state rather than a skeleton forever.
     const fallback = window.setTimeout(() => setRows((r) => r ?? []), 4000);
-    return () => {
-      window.clearTimeout(fallback);
-      socket.off(Events.blockedUsers, onList);
-      socket.off(Events.blockResult, onResult);
-    };
-  }, [socket, connected, toast]);
+    return () => window.clearTimeout(fallback);
+  }, [socket, connected]);
 
   return (
     <Box>

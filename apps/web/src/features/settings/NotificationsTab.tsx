@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Events, Messages, type NotificationPreferences } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 type TypeKey = keyof NotificationPreferences['email'];
 const TYPES: { key: TypeKey; label: string }[] = [
@@ -33,10 +34,10 @@ export default function NotificationsTab() {
   const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!socket || !connected) return;
-    const onPrefs = ({ preferences }: { preferences: NotificationPreferences }) => setPrefs(preferences);
-    const onSaved = ({ success, message }: { success: boolean; message: string }) => {
+  useSocketEvents({
+    [Events.notificationPreferences]: ({ preferences }: { preferences: NotificationPreferences }) =>
+      setPrefs(preferences),
+    [Events.notificationPreferencesUpdated]: ({ success, message }) => {
       setBusy(false);
       if (success) toast.show({ message: Messages.settings.prefsUpdated, type: 'success' });
       else
@@ -45,23 +46,17 @@ export default function NotificationsTab() {
           message: message || Messages.settings.prefsError,
           type: 'error',
         });
-    };
-    const onError = ({ message, event }: { message: string; event?: string }) => {
+    },
+    [Events.error]: ({ message, event }) => {
       if (event === Events.updateNotificationPreferences || event === Events.getNotificationPreferences) {
         console.warn('preferences error', message);
         setBusy(false);
       }
-    };
-    socket.on(Events.notificationPreferences, onPrefs);
-    socket.on(Events.notificationPreferencesUpdated, onSaved);
-    socket.on(Events.error, onError);
-    socket.emit(Events.getNotificationPreferences);
-    return () => {
-      socket.off(Events.notificationPreferences, onPrefs);
-      socket.off(Events.notificationPreferencesUpdated, onSaved);
-      socket.off(Events.error, onError);
-    };
-  }, [socket, connected, toast]);
+    },
+  });
+  useEffect(() => {
+    if (socket && connected) socket.emit(Events.getNotificationPreferences);
+  }, [socket, connected]);
 
   if (!prefs) {
     return (

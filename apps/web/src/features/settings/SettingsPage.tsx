@@ -64,7 +64,8 @@ export default function SettingsPage() {
 
   const menu = (
     <Paper variant="outlined" component="nav" aria-label="Settings sections" sx={{ alignSelf: 'start' }}>
-      <List disablePadding>
+      {/* Links straight inside (no <li>): a <div>, so the list is not a <ul> of anchors. */}
+      <List disablePadding component="div">
         {SECTIONS.map((s) => (
           <ListItemButton
             key={s.tab}

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Events, Messages, type ProfileForm, type UpdateProfilePayload } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
 import { useToast } from '../../lib/toast';
+import { useSocketEvents } from '../../lib/useSocketEvents';
 
 export interface ProfileFormState {
   profile: ProfileForm | null;
@@ -20,28 +21,21 @@ export function useProfileForm(): ProfileFormState {
   const [profile, setProfile] = useState<ProfileForm | null>(null);
   const pending = useRef<((ok: boolean) => void)[]>([]);
 
-  useEffect(() => {
-    if (!socket || !connected) return;
-    const onData = (p: ProfileForm) => setProfile(p);
-    const settle = (ok: boolean) => pending.current.shift()?.(ok);
-    const onSuccess = () => {
+  const settle = (ok: boolean) => pending.current.shift()?.(ok);
+  useSocketEvents({
+    [Events.profileData]: (p: ProfileForm) => setProfile(p),
+    [Events.profileUpdateSuccess]: () => {
       toast.show({ message: Messages.profile.updated, type: 'success' });
       settle(true);
-    };
-    const onError = ({ message }: { message: string }) => {
+    },
+    [Events.profileUpdateError]: ({ message }) => {
       toast.show({ title: Messages.profile.updateFailed, message, type: 'error' });
       settle(false);
-    };
-    socket.on(Events.profileData, onData);
-    socket.on(Events.profileUpdateSuccess, onSuccess);
-    socket.on(Events.profileUpdateError, onError);
-    socket.emit(Events.getProfile, { type: 'all' });
-    return () => {
-      socket.off(Events.profileData, onData);
-      socket.off(Events.profileUpdateSuccess, onSuccess);
-      socket.off(Events.profileUpdateError, onError);
-    };
-  }, [socket, connected, toast]);
+    },
+  });
+  useEffect(() => {
+    if (socket && connected) socket.emit(Events.getProfile, { type: 'all' });
+  }, [socket, connected]);
 
   const save = useCallback(
     (payload: UpdateProfilePayload) =>

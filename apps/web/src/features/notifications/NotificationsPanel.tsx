@@ -28,7 +28,9 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Events, LAYOUT, type NotificationDto } from '@sajha/contract';
-import { useRealtime } from '../app/realtime';
+import { useRealtime } from '../../app/realtime';
+import { useSocketEvents } from '../../lib/useSocketEvents';
+import { useNotifications } from './NotificationsProvider';
 import { groupNotifications, splitMentions } from './notificationGroups';
 
 const TYPE_ICONS: Record<string, ReactElement> = {
@@ -106,26 +108,26 @@ function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (
   );
 }
 
-export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { socket, setUnreadNotifications, setPanelOpen } = useRealtime();
+export default function NotificationsPanel() {
+  const { socket } = useRealtime();
+  const { panelOpen: open, closePanel: onClose, markAllSeen } = useNotifications();
   const navigate = useNavigate();
   const [items, setItems] = useState<NotificationDto[] | null>(null);
 
+  useSocketEvents({
+    [Events.notifications]: (list) => {
+      if (open) setItems(Array.isArray(list) ? list : [list]);
+    },
+    [Events.notification]: (n) => {
+      if (open) setItems((prev) => [n, ...(prev ?? []).filter((p) => p._id !== n._id)]);
+    },
+  });
   useEffect(() => {
-    setPanelOpen(open);
     if (!open || !socket) return;
-    setUnreadNotifications(0);
+    markAllSeen();
     setItems(null);
-    const onList = (list: NotificationDto[] | NotificationDto) => setItems(Array.isArray(list) ? list : [list]);
-    const onLive = (n: NotificationDto) => setItems((prev) => [n, ...(prev ?? []).filter((p) => p._id !== n._id)]);
-    socket.on(Events.notifications, onList);
-    socket.on(Events.notification, onLive);
     socket.emit(Events.getNotifications);
-    return () => {
-      socket.off(Events.notifications, onList);
-      socket.off(Events.notification, onLive);
-    };
-  }, [open, socket, setUnreadNotifications, setPanelOpen]);
+  }, [open, socket, markAllSeen]);
 
   const go = (url: string) => {
     onClose();

@@ -1,0 +1,129 @@
+/** The outbox part of the chat reducer: what a send looks like from tap to ack, refusal, retry, discard. */
+import { describe, expect, it } from 'vitest';
+import type { ChatDto, MessageDto } from '@sajha/contract';
+import { chatReducer, initialChatState, type ChatAction, type ChatState, type UiMessage } from './chatState';
+
+const chatId = '00000000-0000-4000-8000-000000000001';
+const me = { uid: '00000000-0000-4000-8000-00000000000a', name: 'Ram', username: 'ram', avatar: null, online: true };
+const stored = (id: string, content: string, clientId?: string): MessageDto => ({
+  id,
+  content,
+  timestamp: '2026-01-01T10:00:00.000Z',
+  attachments: [],
+  reactions: [],
+  pinned: false,
+  status: 'sent',
+  sender: me,
+  ...(clientId ? { clientId } : {}),
+});
+const local = (clientId: string, content: string): UiMessage => ({
+  ...stored(clientId, content, clientId),
+  live: true,
+  pending: true,
+});
+const chat: ChatDto = {
+  id: chatId,
+  sender: {
+    uid: '00000000-0000-4000-8000-00000000000b',
+    name: 'Sita',
+    username: 'sita',
+    avatar: null,
+    online: false,
+    type: 'direct',
+  },
+  messages: [stored('00000000-0000-4000-8000-0000000000f1', 'earlier')],
+};
+
+const run = (...actions: ChatAction[]): ChatState => actions.reduce(chatReducer, initialChatState);
+const items = (s: ChatState) => s.threads[chatId]?.items ?? [];
+const opened: ChatAction[] = [
+  { type: 'chats', chats: [chat] },
+  { type: 'page', chatId, newestFirst: [chat.messages[0]!], older: false },
+];
+
+describe('chat outbox', () => {
+  it('shows a send at once as pending, and as the stored message once acknowledged', () => {
+    const sending = run(...opened, { type: 'local', chatId, message: local('c1', 'hello') });
+    expect(items(sending).map((m) => [m.content, m.pending])).toEqual([
+      ['earlier', undefined],
+      ['hello', true],
+    ]);
+    const acked = chatReducer(sending, {
+      type: 'acked',
+      chatId,
+      clientId: 'c1',
+      message: stored('00000000-0000-4000-8000-0000000000f2', 'hello', 'c1'),
+    });
+    const last = items(acked).at(-1)!;
+    expect([last.id, last.pending, last.failed]).toEqual([
+      '00000000-0000-4000-8000-0000000000f2',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('marks a refused send failed with the reason, not pending', () => {
+    const s = run(
+      ...opened,
+      { type: 'local', chatId, message: local('c1', 'hello') },
+      {
+        type: 'sendFailed',
+        chatId,
+        clientId: 'c1',
+        error: 'You are not a member of this chat.',
+      },
+    );
+    expect(items(s).at(-1)).toMatchObject({
+      content: 'hello',
+      pending: false,
+      failed: 'You are not a member of this chat.',
+    });
+  });
+
+  it('keeps a failed send through a fresh first page (a reconnect), and Retry makes it pending again', () => {
+    const failed = run(
+      ...opened,
+      { type: 'local', chatId, message: local('c1', 'hello') },
+      {
+        type: 'sendFailed',
+        chatId,
+        clientId: 'c1',
+        error: 'Too many messages',
+      },
+    );
+    const reloaded = chatReducer(failed, { type: 'page', chatId, newestFirst: [chat.messages[0]!], older: false });
+    expect(items(reloaded).map((m) => m.content)).toEqual(['earlier', 'hello']);
+    const retrying = chatReducer(reloaded, { type: 'retrying', chatId, clientId: 'c1' });
+    expect(items(retrying).at(-1)).toMatchObject({ pending: true, failed: undefined });
+  });
+
+  it('Discard drops the failed send and the list preview goes back to the last stored message', () => {
+    const failed = run(
+      ...opened,
+      { type: 'local', chatId, message: local('c1', 'hello') },
+      {
+        type: 'sendFailed',
+        chatId,
+        clientId: 'c1',
+        error: 'x',
+      },
+    );
+    expect(failed.chats[0]!.messages[0]!.content).toBe('hello');
+    const s = chatReducer(failed, { type: 'discarded', chatId, clientId: 'c1' });
+    expect(items(s).map((m) => m.content)).toEqual(['earlier']);
+    expect(s.chats[0]!.messages[0]!.content).toBe('earlier');
+  });
+
+  it('never marks a stored message failed or discards it (only sends from here)', () => {
+    const s = run(
+      ...opened,
+      { type: 'sendFailed', chatId, clientId: 'c9', error: 'x' },
+      {
+        type: 'discarded',
+        chatId,
+        clientId: 'c9',
+      },
+    );
+    expect(items(s).map((m) => [m.content, m.failed])).toEqual([['earlier', undefined]]);
+  });
+});
