@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, a node-postgres pool when
  * DATABASE_URL is set. Both get the same drizzle schema and the same SQL migrations.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -72,6 +72,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       `DATA_DIR: cannot create ${dir} (${err.code ?? err.message}): make DATA_DIR a writable folder.`,
     );
   });
+  // An empty folder has nothing to check yet: PostgreSQL's initdb is about to fill it.
+  if ((await readdir(dir)).length === 0) return pgliteDatabase(await startPglite(dir, false), true);
   let client: PgliteClient | undefined;
   let damage: string | undefined;
   try {

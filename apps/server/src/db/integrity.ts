@@ -63,7 +63,9 @@ async function relations(client: PgliteLike, where: string): Promise<Relation[]>
        FROM pg_class c
        LEFT JOIN pg_am am ON am.oid = c.relam
        LEFT JOIN pg_index i ON i.indexrelid = c.oid
-      WHERE c.relpersistence = 'p' AND ${where}
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      -- Our tables (public, drizzle, pgboss); the system catalogs are read by every query and fail loudly.
+      WHERE c.relpersistence = 'p' AND n.nspname NOT LIKE 'pg\_%' AND n.nspname <> 'information_schema' AND ${where}
       ORDER BY c.oid`,
   );
   return res.rows;

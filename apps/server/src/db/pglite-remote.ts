@@ -58,12 +58,17 @@ export class RemotePglite implements PgliteLike {
     return new RemotePglite(worker);
   }
 
+  /** Set once the worker is gone: later calls fail at once instead of waiting for an answer that never comes. */
+  private dead: unknown;
+
   private failAll(err: unknown): void {
+    this.dead ??= err;
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
   }
 
   private call<T>(msg: Message): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead instanceof Error ? this.dead : new Error(String(this.dead)));
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
