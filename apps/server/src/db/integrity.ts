@@ -65,7 +65,7 @@ async function relations(client: PgliteLike, where: string): Promise<Relation[]>
        LEFT JOIN pg_index i ON i.indexrelid = c.oid
        JOIN pg_namespace n ON n.oid = c.relnamespace
       -- Our tables (public, drizzle, pgboss); the system catalogs are read by every query and fail loudly.
-      WHERE c.relpersistence = 'p' AND n.nspname NOT LIKE 'pg\_%' AND n.nspname <> 'information_schema' AND ${where}
+      WHERE c.relpersistence = 'p' AND left(n.nspname, 3) <> 'pg_' AND n.nspname <> 'information_schema' AND ${where}
       ORDER BY c.oid`,
   );
   return res.rows;

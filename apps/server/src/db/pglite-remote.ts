@@ -59,16 +59,16 @@ export class RemotePglite implements PgliteLike {
   }
 
   /** Set once the worker is gone: later calls fail at once instead of waiting for an answer that never comes. */
-  private dead: unknown;
+  private dead: Error | undefined;
 
   private failAll(err: unknown): void {
-    this.dead ??= err;
+    this.dead ??= err instanceof Error ? err : new Error(String(err));
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
   }
 
   private call<T>(msg: Message): Promise<T> {
-    if (this.dead) return Promise.reject(this.dead instanceof Error ? this.dead : new Error(String(this.dead)));
+    if (this.dead) return Promise.reject(this.dead);
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
