@@ -13,6 +13,7 @@ export default tseslint.config(
       'e2e/artifacts/**',
       '**/*.config.*',
       'apps/server/build.mjs',
+      'apps/server/src/db/pglite-worker.mjs',
       'scripts/**',
       'bench/**/*.mjs',
       'apps/web/public/**',

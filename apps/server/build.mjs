@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js. npm packages stay external (installed beside it); the
 // workspace's own contract package is TypeScript source, so it is bundled in.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -18,4 +18,6 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+// The embedded database's worker thread is plain JS, loaded by URL beside main.js (db/pglite-remote.ts).
+copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 console.log('server built: apps/server/dist/main.js');

@@ -11,6 +11,7 @@ import pino, { type Logger } from 'pino';
 import { Messages } from '@sajha/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { backupRoutes } from './db/backup.js';
 import type { AppDeps } from './deps.js';
 import { sessionSocketModule } from './features/auth/events.js';
 import { aiRoutes } from './features/ai/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(http, deps);
   callsRoutes(http, deps);
   reelsRoutes(http, deps);
+  await backupRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist());
 
   const realtime = await createRealtime({

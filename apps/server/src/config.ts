@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { REEL_LIMITS } from '@sajha/contract';
+import { StartupError } from './platform/errors.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -16,7 +17,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   /** postgres://... to use a PostgreSQL server; unset for the embedded PGlite under DATA_DIR. */
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^postgres(ql)?:\/\/[^/?#\s]+/.test(v),
+      'not a PostgreSQL URL: use postgres://user:password@host:5432/database, or unset it for the embedded database',
+    ),
   /** redis://... to link several server nodes (Socket.IO adapter, shared rate limits). */
   REDIS_URL: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://...; unset writes mail to DATA_DIR/outbox. */
@@ -226,7 +233,7 @@ export interface AiConfig {
 function aiConfig(e: z.infer<typeof envSchema>): AiConfig {
   const provider = e.AI_PROVIDER;
   if (provider === 'gemini' && !e.GEMINI_API_KEY)
-    throw new Error('Invalid configuration:\n  GEMINI_API_KEY: required when AI_PROVIDER=gemini');
+    throw new StartupError('Invalid configuration: GEMINI_API_KEY: required when AI_PROVIDER=gemini');
   const model =
     e.AI_MODEL || (provider === 'gemini' ? 'gemini-2.5-flash' : provider === 'openai' ? 'gpt-4o-mini' : 'retrieval');
   const defaultName =
@@ -246,8 +253,8 @@ function aiConfig(e: z.infer<typeof envSchema>): AiConfig {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new StartupError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

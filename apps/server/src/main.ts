@@ -1,9 +1,15 @@
 /** Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { checkDataDir, orExit } from './platform/startup.js';
 
-const config = loadConfig();
-const app = await buildApp(config);
+// A bad setting ends here with one line naming it and the fix (platform/startup.ts).
+const config = await orExit(async () => {
+  const c = loadConfig();
+  await checkDataDir(c.dataDir);
+  return c;
+});
+const app = await orExit(() => buildApp(config));
 await app.listen();
 app.deps.log.info({ url: config.publicUrl, dataDir: config.dataDir }, `Sajha is running at ${config.publicUrl}`);
 

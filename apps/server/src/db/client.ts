@@ -2,11 +2,15 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, a node-postgres pool when
  * DATABASE_URL is set. Both get the same drizzle schema and the same SQL migrations.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Extensions, PGlite } from '@electric-sql/pglite';
+import { StartupError } from '../platform/errors.js';
+import { findDamage } from './integrity.js';
+import { RemotePglite, type PgliteLike } from './pglite-remote.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +21,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Raw SQL for libraries that bring their own queries (the job queue); several statements when no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Embedded database on disk only: a consistent gzipped tar of its folder, taken between queries. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,14 +44,59 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return db;
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+/** The PGlite calls we make, whether PGlite runs on this thread or in a worker (pglite-remote.ts). */
+interface PgliteClient extends PgliteLike {
+  transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
+  dumpDataDir(compression: 'gzip'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** PGLITE_WORKER=0 keeps PGlite on the main thread (for comparing the two in bench/chat.ts). */
+const pgliteInWorker = (): boolean => process.env.PGLITE_WORKER !== '0';
+
+async function startPglite(dir: string | undefined, amcheck: boolean): Promise<PgliteClient> {
+  if (pgliteInWorker()) return RemotePglite.start(dir, amcheck);
   const { PGlite } = await import('@electric-sql/pglite');
+  const extensions: Extensions = amcheck
+    ? { amcheck: (await import('@electric-sql/pglite/contrib/amcheck')).amcheck }
+    : {};
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+  await client.waitReady;
+  return client;
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (!dir) return pgliteDatabase(await startPglite(undefined, false), false);
+  await mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+    throw new StartupError(
+      `DATA_DIR: cannot create ${dir} (${err.code ?? err.message}): make DATA_DIR a writable folder.`,
+    );
+  });
+  // An empty folder has nothing to check yet: PostgreSQL's initdb is about to fill it.
+  if ((await readdir(dir)).length === 0) return pgliteDatabase(await startPglite(dir, false), true);
+  let client: PgliteClient | undefined;
+  let damage: string | undefined;
+  try {
+    client = await startPglite(dir, true);
+    damage = await findDamage(client);
+  } catch (err) {
+    damage = err instanceof Error ? err.message : String(err);
+  }
+  if (damage) {
+    await client?.close().catch(() => undefined);
+    throw new StartupError(
+      `DATA_DIR: the embedded database in ${dir} is damaged (${damage}); refusing to start so no more rows are lost. ` +
+        `Stop, move that folder aside and restore your latest backup: npm run restore -- <backup file> (README, "Backups").`,
+    );
+  }
+  return pgliteDatabase(client!, true);
+}
+
+async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dir) await mkdir(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
-  const db = drizzle(client, { schema });
+  // drizzle takes any client with PGlite's query/transaction (the worker's stand-in included).
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
     db: db as unknown as Db,
@@ -59,6 +110,15 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       }
       return { rows: (await client.query(text, values)).rows };
     },
+    ...(onDisk
+      ? {
+          async dumpDataDir() {
+            // A checkpoint first keeps the copy's recovery short; the dump itself waits for the running query.
+            await client.exec('CHECKPOINT');
+            return client.dumpDataDir('gzip');
+          },
+        }
+      : {}),
     close: () => client.close(),
   };
 }
@@ -71,6 +131,17 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    // The password never reaches the log line.
+    const where = url.replace(/\/\/[^@/]*@/, '//');
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new StartupError(
+      `DATABASE_URL: cannot reach PostgreSQL at ${where} (${why}): start it or fix DATABASE_URL (unset it for the embedded database).`,
+    );
+  }
   // Several nodes may start at once: one migrates while the others wait on the lock, then find nothing to do.
   const lock = await pool.connect();
   try {

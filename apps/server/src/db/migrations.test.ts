@@ -25,7 +25,9 @@ async function tableNames(db: Database): Promise<string[]> {
 const migrationCount = async (db: Database): Promise<number> =>
   (await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]?.n ?? 0;
 
-describe(`migrations on ${usePostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
+// Each test creates an on-disk database (initdb alone takes 15-20 s on a busy 2-core machine) and the restart
+// test reopens it through the start-up integrity check: more than the default 30 s there, not a timing claim.
+describe(`migrations on ${usePostgres() ? 'PostgreSQL' : 'PGlite'}`, { timeout: 120_000 }, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();

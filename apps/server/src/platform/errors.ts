@@ -39,3 +39,14 @@ export class RateLimitedError extends AppError {
     this.name = 'RateLimitedError';
   }
 }
+
+/**
+ * The server cannot start with this setting (bad DATABASE_URL, unwritable or damaged DATA_DIR). `main.ts`
+ * prints the message as one line and exits non-zero: it names the setting and the fix, no stack trace.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message.replace(/\s*\n\s*/g, ' '));
+    this.name = 'StartupError';
+  }
+}
