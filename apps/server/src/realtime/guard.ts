@@ -34,7 +34,11 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 };
 
 const MEMBER_CONCURRENCY = 2;
-const MEMBER_QUEUE = 16;
+/**
+ * Room for a reconnecting tab that resends its whole outbox at once (the web app does): a few dozen
+ * messages wait their turn instead of being refused; a flood past this is still refused.
+ */
+const MEMBER_QUEUE = 64;
 const EVENT_WINDOW_S = 5;
 /** Longest a member's place stays taken by an event's after-effects once it has answered. */
 const AFTERMATH_WAIT_MS = 2000;

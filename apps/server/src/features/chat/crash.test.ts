@@ -32,13 +32,16 @@ function freePort(): Promise<number> {
   });
 }
 
+// The runner's DATABASE_URL (set for the PostgreSQL project) must not turn the PGlite run into a PostgreSQL one.
+const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
+
 /** Starts `src/main.ts` in its own process; resolves with its URL once it says it is listening. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info', ...env },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
