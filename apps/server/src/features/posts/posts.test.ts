@@ -406,6 +406,22 @@ describe('posts', () => {
     expect((await one).link).toMatchObject({ title: 'Slow news', url });
   });
 
+  it('answers an edit to a new link at once; the preview follows when the site answers', async () => {
+    const a = await member();
+    let answer = () => {};
+    const siteMayAnswer = new Promise<void>((resolve) => (answer = resolve));
+    site.route('/slow-edit', (req, res) => void siteMayAnswer.then(() => html('<title>Late page</title>')(req, res)));
+    const id = (await createPost(a, 'No link yet')).body.post!.post_id;
+    const url = `https://preview.test:${site.port}/slow-edit`;
+    const edited = nextEvent<Mutation>(a.socket, Events.postMutationResult);
+    a.socket.emit(Events.editPost, { post_id: id, content: `Now see ${url}` });
+    // The site cannot have answered yet: the edit is stored and told with the empty preview.
+    expect(await edited).toMatchObject({ success: true, link: { title: '', description: '', image: '', url } });
+    const preview = nextEvent<Mutation>(a.socket, Events.postMutationResult);
+    answer();
+    expect(await preview).toMatchObject({ type: 'edit', post_id: id, link: { title: 'Late page', url } });
+  });
+
   it('shows a public preview at /api/p/{id} with a logged flag, and "Post not found."', async () => {
     const a = await member();
     const id = (await createPost(a, 'Public words')).body.post!.post_id;
