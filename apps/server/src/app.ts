@@ -34,6 +34,7 @@ import { commentsSocketModule } from './features/comments/events.js';
 import { postsRoutes } from './features/posts/routes.js';
 import { notificationJobs } from './features/notifications/jobs.js';
 import { chatFileJobs } from './features/chat/attachments.js';
+import { postLinkJobs } from './features/posts/link-jobs.js';
 import { publishNotifications } from './features/notifications/publish.js';
 import { publishPosts } from './features/posts/publish.js';
 import { publishChat } from './features/chat/publish.js';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await callJobs(deps);
   await authJobs(deps);
   await chatFileJobs(deps);
+  await postLinkJobs(deps);
   await http.ready();
   // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
   const reelWorker = await startReelWorker(deps);

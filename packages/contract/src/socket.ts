@@ -15,6 +15,7 @@ import {
   clientIdSchema,
   idSchema,
   incomingCallSchema,
+  linkMetaSchema,
   messageSchema,
   newMessageEventSchema,
   notificationPreferencesSchema,
@@ -202,6 +203,8 @@ const mutationResult = z.object({
   type: z.enum(['edit', 'delete']),
   post_id: idSchema,
   content: z.string().optional(),
+  /** An edit's new link preview, when it changed (also sent once a queued preview fetch finishes). */
+  link: linkMetaSchema.nullable().optional(),
   message: z.string(),
 });
 const postsPage = z.object({

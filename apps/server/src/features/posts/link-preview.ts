@@ -13,7 +13,10 @@ const HOUR = 60 * 60 * 1000;
 export const emptyPreview = (url: string): LinkMeta => ({ title: '', description: '', image: '', url });
 
 export interface LinkPreviews {
+  /** The cached preview, fetching it (rate-limited per member) when missing or stale. */
   get(url: string, userId: string): Promise<LinkMeta>;
+  /** The cached preview only when still fresh: never touches the network. */
+  fresh(url: string): Promise<LinkMeta | undefined>;
 }
 
 const made = new WeakMap<AppDeps, LinkPreviews>();
@@ -29,11 +32,19 @@ export function linkPreviewsFor(deps: AppDeps): LinkPreviews {
 }
 
 function createLinkPreviews(deps: AppDeps): LinkPreviews {
+  const lookup = async (url: string) => {
+    const [cached] = await deps.db.select().from(linkPreviews).where(eq(linkPreviews.url, url)).limit(1);
+    const ttl = cached?.meta.title ? 24 * HOUR : HOUR;
+    return { cached, fresh: cached && Date.now() - cached.fetchedAt.getTime() < ttl };
+  };
   return {
+    async fresh(url) {
+      const { cached, fresh } = await lookup(url);
+      return fresh ? cached?.meta : undefined;
+    },
     async get(url, userId) {
-      const [cached] = await deps.db.select().from(linkPreviews).where(eq(linkPreviews.url, url)).limit(1);
-      const ttl = cached?.meta.title ? 24 * HOUR : HOUR;
-      if (cached && Date.now() - cached.fetchedAt.getTime() < ttl) return cached.meta;
+      const { cached, fresh } = await lookup(url);
+      if (cached && fresh) return cached.meta;
       try {
         await deps.limiters.consume('linkFetchPerUser', userId);
       } catch {

@@ -21,7 +21,14 @@ import {
 import { html, startTestSite, type TestSite } from './test-site.js';
 
 type Page = { posts: PostDto[]; totalCount: number };
-type Mutation = { success: boolean; type: string; post_id: string; content?: string; message: string };
+type Mutation = {
+  success: boolean;
+  type: string;
+  post_id: string;
+  content?: string;
+  link?: PostDto['link'];
+  message: string;
+};
 
 let t: TestApp;
 let site: TestSite;
@@ -352,19 +359,67 @@ describe('posts', () => {
     expect(await note).toMatchObject({ type: 'share', message: `@${b.username} shared your post` });
   });
 
-  it('previews the first https link, fetched once and cached; refuses internal addresses quietly', async () => {
+  it('previews the first https link from the cache the composer filled; refuses internal addresses quietly', async () => {
     const a = await member();
     const url = `https://preview.test:${site.port}/article`;
-    const res = await createPost(a, `Try this http://plain.example then ${url} and https://second.example`);
-    expect(res.body.post!.link).toEqual({ title: 'Momo recipe', description: 'Steamed dumplings.', image: '', url });
-    const hits = site.hits.filter((h) => h === '/article').length;
     const c = new HttpClient(t.url);
     c.cookies.set(...(a.cookie.split('=') as [string, string]));
-    const again = await c.post('/api/f/link-meta', { url });
-    expect(again.body).toMatchObject({ title: 'Momo recipe' });
+    // The composer shows the preview first (the route fetches it), then the post is stored with it.
+    const shown = await c.post('/api/f/link-meta', { url });
+    expect(shown.body).toMatchObject({ title: 'Momo recipe' });
+    const hits = site.hits.filter((h) => h === '/article').length;
+    const res = await createPost(a, `Try this http://plain.example then ${url} and https://second.example`);
+    expect(res.body.post!.link).toEqual({ title: 'Momo recipe', description: 'Steamed dumplings.', image: '', url });
     expect(site.hits.filter((h) => h === '/article').length).toBe(hits);
     const internal = await c.post('/api/f/link-meta', { url: 'https://127.0.0.1/admin' });
     expect(internal.body).toEqual({ title: '', description: '', image: '', url: 'https://127.0.0.1/admin' });
+  });
+
+  it('answers a post at once while its linked site stalls; viewers get the preview when the site answers', async () => {
+    const a = await member();
+    const b = await member();
+    let answer = () => {};
+    const siteMayAnswer = new Promise<void>((resolve) => (answer = resolve));
+    site.route('/slow', (_req, res) => {
+      void siteMayAnswer.then(() => html('<title>Slow news</title>')(_req, res));
+    });
+    const url = `https://preview.test:${site.port}/slow`;
+    // The site has not answered (it cannot until `answer()`), yet the post is stored and answered.
+    const res = await createPost(a, `Read ${url}`);
+    expect(res.status).toBe(200);
+    expect(res.body.post!.link).toEqual({ title: '', description: '', image: '', url });
+    const id = res.body.post!.post_id;
+
+    const shown = (await feed(b)).posts.find((p) => p.post_id === id);
+    expect(shown?.link).toEqual({ title: '', description: '', image: '', url });
+    const bSeesPreview = nextEvent<Mutation>(b.socket, Events.postMutationResult);
+    answer();
+    expect(await bSeesPreview).toMatchObject({
+      success: true,
+      type: 'edit',
+      post_id: id,
+      content: `Read ${url}`,
+      link: { title: 'Slow news', description: '', image: '', url },
+    });
+    const one = nextEvent<PostDto>(b.socket, Events.fetchOnePost);
+    b.socket.emit(Events.fetchOnePost, { post_id: id });
+    expect((await one).link).toMatchObject({ title: 'Slow news', url });
+  });
+
+  it('answers an edit to a new link at once; the preview follows when the site answers', async () => {
+    const a = await member();
+    let answer = () => {};
+    const siteMayAnswer = new Promise<void>((resolve) => (answer = resolve));
+    site.route('/slow-edit', (req, res) => void siteMayAnswer.then(() => html('<title>Late page</title>')(req, res)));
+    const id = (await createPost(a, 'No link yet')).body.post!.post_id;
+    const url = `https://preview.test:${site.port}/slow-edit`;
+    const edited = nextEvent<Mutation>(a.socket, Events.postMutationResult);
+    a.socket.emit(Events.editPost, { post_id: id, content: `Now see ${url}` });
+    // The site cannot have answered yet: the edit is stored and told with the empty preview.
+    expect(await edited).toMatchObject({ success: true, link: { title: '', description: '', image: '', url } });
+    const preview = nextEvent<Mutation>(a.socket, Events.postMutationResult);
+    answer();
+    expect(await preview).toMatchObject({ type: 'edit', post_id: id, link: { title: 'Late page', url } });
   });
 
   it('shows a public preview at /api/p/{id} with a logged flag, and "Post not found."', async () => {

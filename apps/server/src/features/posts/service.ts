@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.js';
 import { files, postLikes, postMedia, posts, postShares } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { firstHttpsUrl } from '@sajha/contract';
-import { linkPreviewsFor } from './link-preview.js';
+import { previewNow, queuePreview } from './link-jobs.js';
 import { tell, tellMentioned, type Actor } from './notices.js';
 import { authorize, isUuid } from './policy.js';
 import { presentPost, presentPreview } from './presenters.js';
@@ -63,7 +63,8 @@ export async function createPost(
 ): Promise<PostDto> {
   const actor = await actorOf(deps, authorId);
   const linkUrl = firstHttpsUrl(input.content);
-  const linkMeta = linkUrl ? await linkPreviewsFor(deps).get(linkUrl, authorId) : null;
+  // Never waits on the linked site: a missing preview is fetched by a job once the post is stored.
+  const preview = await previewNow(deps, linkUrl);
   const written = await storeAll(deps.storage, prepared);
   const postId = randomUUID();
   try {
@@ -90,7 +91,7 @@ export async function createPost(
         content: input.content,
         category: input.category ?? null,
         linkUrl,
-        linkMeta,
+        linkMeta: preview.meta,
       });
       if (prepared.length > 0) {
         await tx.insert(postMedia).values(prepared.map((f, position) => ({ postId, fileId: f.id, position })));
@@ -100,6 +101,7 @@ export async function createPost(
     await removeAll(deps.storage, written);
     throw err;
   }
+  if (linkUrl && preview.queue) await queuePreview(deps, { postId, url: linkUrl, userId: authorId });
   await tellMentioned(deps, input.content, actor, 'post', postId);
   return getPost(deps, postId, authorId);
 }
@@ -118,12 +120,13 @@ export async function editPost(deps: AppDeps, userId: string, postId: string, co
   authorize(userId, 'edit', post);
   const linkUrl = firstHttpsUrl(content);
   const set: Partial<typeof posts.$inferInsert> = { content, updatedAt: new Date() };
-  if (linkUrl !== post.linkUrl) {
-    set.linkUrl = linkUrl;
-    set.linkMeta = linkUrl ? await linkPreviewsFor(deps).get(linkUrl, userId) : null;
-  }
+  const relinked = linkUrl !== post.linkUrl;
+  const preview = relinked ? await previewNow(deps, linkUrl) : undefined;
+  if (preview) Object.assign(set, { linkUrl, linkMeta: preview.meta });
   await deps.db.update(posts).set(set).where(eq(posts.id, postId));
+  if (linkUrl && preview?.queue) await queuePreview(deps, { postId, url: linkUrl, userId });
   const result: Mutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
+  if (preview) result.link = preview.meta;
   // Every open feed shows the new text in place (part 2 §4).
   void deps.bus.publish('post.mutated', { actorId: userId, result });
   return result;

@@ -29,7 +29,9 @@ export function usePostMutations(update: Update) {
       if (r.type === 'delete') update((list) => list.filter((p) => p.post_id !== r.post_id));
       else if (r.content !== undefined) {
         const content = r.content;
-        update((list) => list.map((p) => (p.post_id === r.post_id ? { ...p, content } : p)));
+        // `link` comes when the preview changed, also later on its own once the server fetched it.
+        const link = r.link !== undefined ? { link: r.link } : {};
+        update((list) => list.map((p) => (p.post_id === r.post_id ? { ...p, content, ...link } : p)));
       }
       if (mine) toast.show({ message: r.message, type: 'success' });
     },

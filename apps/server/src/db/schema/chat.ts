@@ -1,0 +1,96 @@
+/** Chats (direct and group), their members, messages, attachments and reactions. */
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './auth.js';
+import { files } from './platform.js';
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').$type<'direct' | 'group'>().notNull(),
+    name: text('name'),
+    picture: text('picture'),
+    /** For direct chats: the two member ids sorted and joined, so a pair never gets a second chat. */
+    directKey: text('direct_key'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chats_direct_key_unique').on(t.directKey), index('chats_last_message_idx').on(t.lastMessageAt)],
+);
+
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Messages after this moment (from others) are unread for this member. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The id the sending client gave; a resend with the same one is stored once. */
+    clientId: text('client_id'),
+    content: text('content').notNull().default(''),
+    /** A group announcement (left, removed, added, renamed) rather than something a member wrote. */
+    notice: boolean('notice').notNull().default(false),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    pinnedBy: uuid('pinned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt),
+    uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+  ],
+);
+
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  // A file belongs to one message only: deleting that message may delete its bytes.
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.position] }),
+    uniqueIndex('message_attachments_file_unique').on(t.fileId),
+  ],
+);
+
+/** One reaction per member per message; a new one replaces the old. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);

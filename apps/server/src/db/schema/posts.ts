@@ -1,0 +1,91 @@
+/** Posts, their media, likes, shares and per-category counts, and cached link previews. */
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './auth.js';
+import { files } from './platform.js';
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    category: text('category'),
+    /** The first https URL of the content and its preview: the cached one, else filled in by a job (link-jobs.ts). */
+    linkUrl: text('link_url'),
+    linkMeta: jsonb('link_meta').$type<{ title: string; description: string; image: string; url: string }>(),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_category_created_idx').on(t.category, t.createdAt, t.id),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+/**
+ * Posts per feed category ('all' for every post), kept by a trigger on `posts` (migration feed_post_counts)
+ * so a feed page reads its total in one primary-key probe instead of counting the category each time.
+ * A trigger, not the service: account deletion removes posts by cascade, and those must count too.
+ */
+export const postCounts = pgTable('post_counts', {
+  category: text('category').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] })],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const postShares = pgTable(
+  'post_shares',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The random ref carried by the share link. */
+    ref: text('ref').notNull(),
+    network: text('network').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_shares_post_idx').on(t.postId)],
+);
+
+/** Link previews, cached by URL. */
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  meta: jsonb('meta').$type<{ title: string; description: string; image: string; url: string }>().notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
