@@ -18,6 +18,8 @@ type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => unknown
 
 export class EventBus {
   private readonly listeners = new Map<DomainEventName, Listener<never>[]>();
+  /** Publishes whose listeners are still running (a draining node lets them finish before it exits). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(private readonly log: Logger) {}
 
@@ -48,6 +50,23 @@ export class EventBus {
     );
     // Counted against the member whose socket event published it (realtime/guard.ts).
     noteAftermath(done);
-    await done;
+    this.running.add(done);
+    try {
+      await done;
+    } finally {
+      this.running.delete(done);
+    }
+  }
+
+  /**
+   * Resolves once every publish under way has run its listeners (those they start in turn included), or
+   * after `timeoutMs`: the fan-out of a message acked just before a drain still reaches its receivers.
+   */
+  async idle(timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (this.running.size > 0 && Date.now() < until) {
+      const left = until - Date.now();
+      await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, left))]);
+    }
   }
 }

@@ -267,6 +267,8 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     async drain() {
       opts.lifecycle.draining = true;
       await settled(opts.lifecycle, 5000);
+      // Acked events' after-effects (a sent message's fan-out) go out while the sockets are still here.
+      await opts.bus.idle(5000);
       for (const io of [main, call]) for (const socket of io.sockets.sockets.values()) socket.conn.close();
     },
     close() {
