@@ -2,9 +2,13 @@
  * The one typed client for the main realtime socket (part 1 §7): websocket only, path /real,
  * reconnect 1000-5000 ms, 20 s connect timeout, unlimited attempts. An emit identical to one sent
  * in the last 500 ms (same event and same arguments) is dropped, so double clicks do not repeat.
+ * That guard cannot tell a double click from a deliberate repeat, so code that asks again on purpose
+ * (a refresh because the server said something changed, a Retry after a refusal, the re-sync after a
+ * reconnect) uses emitFresh() (lib/emitFresh.ts), which always sends.
  */
 import { io, type Socket } from 'socket.io-client';
 import { DURATIONS_MS, SOCKET_PATHS, type ClientToServerEvents, type ServerToClientEvents } from '@sajha/contract';
+import { keepRawEmit, type RawEmit } from './emitFresh';
 
 export type MainSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -21,7 +25,8 @@ export function createMainSocket(): MainSocket {
     autoConnect: false,
   });
   const lastSent = new Map<string, number>();
-  const rawEmit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => MainSocket;
+  const rawEmit = socket.emit.bind(socket) as RawEmit;
+  keepRawEmit(socket, rawEmit);
   (socket as unknown as { emit: (event: string, ...args: unknown[]) => MainSocket }).emit = (event, ...args) => {
     const key = `${event}\u0000${safeKey(args)}`;
     const now = Date.now();

@@ -20,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Events, LIMITS, Messages, type Ack, type GroupInfo } from '@sajha/contract';
 import { useRealtime } from '../../app/realtime';
+import { emitFresh } from '../../lib/emitFresh';
 
 type Answer<T> = { ok: true; data?: T } | { ok: false; error: string };
 interface Found {
@@ -34,7 +35,9 @@ export function useGroupUpdates(): void {
   const { socket } = useRealtime();
   useEffect(() => {
     if (!socket) return;
-    const refresh = () => socket.emit(Events.getChats);
+    // A change the server just announced: asked for even if the list was asked for moments ago (a
+    // rename and then a removal within 500 ms), which the double-click guard would otherwise drop.
+    const refresh = () => emitFresh(socket, Events.getChats);
     socket.on(Events.groupInfo, refresh);
     socket.on(Events.chatRemoved, refresh);
     return () => {

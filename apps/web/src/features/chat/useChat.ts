@@ -17,6 +17,7 @@ import {
 } from '@sajha/contract';
 import { useAuth } from '../../app/auth';
 import { useRealtime } from '../../app/realtime';
+import { emitFresh } from '../../lib/emitFresh';
 import type { MainSocket } from '../../lib/socket';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 import { chatReducer, initialChatState, isLocal, PAGE_SIZE, type UiMessage } from './chatState';
@@ -80,7 +81,9 @@ export function useChat(callbacks: ChatCallbacks) {
       console.log('Socket is null, cannot send message');
       return;
     }
-    s.emit(Events.sendMessage, payload, (answer) => {
+    // Never held back as a double click: every send has its own client id, so an identical emit is a
+    // Retry or an outbox resend, and the server stores a client id once.
+    emitFresh(s, Events.sendMessage, payload, (answer) => {
       const a = answer as SendMessageAck;
       writeOutbox(
         me.uid,
@@ -97,7 +100,7 @@ export function useChat(callbacks: ChatCallbacks) {
 
   const loadFirstPage = useCallback((s: MainSocket, chatId: string) => {
     dispatch({ type: 'loading', chatId });
-    s.emit(Events.getMessages, chatId, { limit: PAGE_SIZE }, (answer) => {
+    emitFresh(s, Events.getMessages, chatId, { limit: PAGE_SIZE }, (answer) => {
       const a = answer as Answer<MessageDto[]>;
       if (a.ok && a.data) dispatch({ type: 'page', chatId, newestFirst: a.data, older: false });
     });
@@ -129,7 +132,7 @@ export function useChat(callbacks: ChatCallbacks) {
     },
     [Events.receiveMessage]: (m) => {
       const open = openRef.current === m.chatId;
-      if (!stateRef.current.chats.some((c) => c.id === m.chatId)) socket?.emit(Events.getChats);
+      if (socket && !stateRef.current.chats.some((c) => c.id === m.chatId)) emitFresh(socket, Events.getChats);
       dispatch({ type: 'incoming', chatId: m.chatId, message: m, open });
       if (open) clearTyping();
     },
@@ -145,13 +148,14 @@ export function useChat(callbacks: ChatCallbacks) {
     [Events.chatRead]: ({ chatId, upTo }) => dispatch({ type: 'readUpTo', chatId, upTo }),
   });
 
-  // On every (re)connect: the list, the open chat again, and whatever still waits in the outbox.
+  // On every (re)connect: the list, the open chat again, and whatever still waits in the outbox (a
+  // quick reconnect repeats what the last connection sent moments ago: emitFresh, or it is dropped).
   useEffect(() => {
     if (!socket || !connected || !user) return;
-    socket.emit(Events.getChats);
+    emitFresh(socket, Events.getChats);
     const open = openRef.current;
     if (open) {
-      socket.emit(Events.joinChat, open);
+      emitFresh(socket, Events.joinChat, open);
       loadFirstPage(socket, open);
     }
     for (const payload of readOutbox(user.uid)) emitSend(socket, user, payload);
