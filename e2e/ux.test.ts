@@ -262,7 +262,8 @@ describe('phones (390 px)', () => {
     await notify(e2e.app.deps, a.id, { type: 'system', message: 'Your profile is half done' });
     const badge = page.getByTestId('menu-notifications-badge');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('2');
-    expect(await badge.isVisible()).toBe(true);
+    // The badge scales in (MUI's transition): wait for it rather than reading it mid-animation.
+    await badge.waitFor({ state: 'visible' });
     await bar.getByRole('button', { name: /^Open menu\W+2 unread notifications$/i }).waitFor();
     await expectAccessible(page);
 

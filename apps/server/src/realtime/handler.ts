@@ -37,10 +37,11 @@ export class EventBudget {
 
 const budgets = new WeakMap<IoSocket, EventBudget>();
 
-function budgetOf(socket: IoSocket): EventBudget {
+/** A socket's own bucket runs at the member's configured rate (the member budget spans all their sockets). */
+function budgetOf(socket: IoSocket, perSecond = 30): EventBudget {
   let b = budgets.get(socket);
   if (!b) {
-    b = new EventBudget();
+    b = new EventBudget(perSecond, perSecond * 2);
     budgets.set(socket, b);
   }
   return b;
@@ -72,9 +73,9 @@ export function on<K extends ClientEventName>(
       socket.disconnect(true);
       return;
     }
-    if (!budgetOf(socket).take()) return fail(Messages.server.rateLimited);
-    const uid = socket.data.user.uid;
     const guard = guardOf(socket);
+    if (!budgetOf(socket, guard?.limits.eventsPerMemberPerSecond).take()) return fail(Messages.server.rateLimited);
+    const uid = socket.data.user.uid;
     try {
       if (guard && !(await guard.event(uid))) return fail(Messages.server.rateLimited);
       const parsed = schema.safeParse(raw);

@@ -104,7 +104,8 @@ async function sendCode(
     await deps.db.delete(emailCodes).where(eq(emailCodes.id, id));
     throw err;
   }
-  await deps.limiters.reset('codeGuessPerEmail', user.email);
+  // The wrong-guess count is reset by the request that asked for the code, for every address alike, never
+  // here: this also runs in the auth.code job, and a late reset only for real accounts would tell them apart.
   return 0;
 }
 
@@ -157,6 +158,8 @@ export async function register(
     () => true,
     () => false,
   );
+  // A new code (or the owner's notice) makes earlier wrong guesses moot, account or not.
+  if (mayMail) await deps.limiters.reset('codeGuessPerEmail', input.email);
   if (await findByEmail(deps, input.email)) {
     if (mayMail) await deps.jobs.send('auth.code', { email: input.email, reason: 'register' });
     return answer;
@@ -251,7 +254,10 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
   if (!user || !ok) throw new AppError(AuthText.badCredentials, 401);
   if (!user.emailVerifiedAt) {
     // Within the cooldown the last code stays valid; no new mail. A mail now starts the cooldown of r_v_e.
-    if ((await sendCode(deps, user)) === 0) await deps.limiters.charge('codeRequestPerEmail', email);
+    if ((await sendCode(deps, user)) === 0) {
+      await deps.limiters.charge('codeRequestPerEmail', email);
+      await deps.limiters.reset('codeGuessPerEmail', email);
+    }
     return { kind: 'needs-verification', email };
   }
   return { kind: 'ok', user };

@@ -66,6 +66,8 @@ describe('chat under kill -9', () => {
     const env = {
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
+      // 120 sends as fast as acks come back: more than a person's event budget, which is not under test.
+      SOCKET_EVENTS_PER_MEMBER_PER_SECOND: '10000',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     };
 
