@@ -2,9 +2,9 @@
 import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { FeedCategory } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { postCounts, postLikes, posts, users } from '../../db/schema.js';
+import { postCounts, posts, users } from '../../db/schema.js';
 import { notBlockedWith } from '../people/index.js';
-import type { PostRecord } from '../posts/index.js';
+import { postFields, type PostRecord } from '../posts/index.js';
 import type { Position } from './pipeline.js';
 
 const categoryFilter = (category: FeedCategory): SQL | undefined =>
@@ -85,19 +85,10 @@ export function hydrateQuery(db: Db, viewerId: string, ids: string[]) {
     .as('author');
   return db
     .select({
-      id: posts.id,
-      authorId: posts.authorId,
-      content: posts.content,
-      category: posts.category,
-      linkMeta: posts.linkMeta,
-      likeCount: posts.likeCount,
-      commentCount: posts.commentCount,
-      shareCount: posts.shareCount,
-      createdAt: posts.createdAt,
+      ...postFields(viewerId),
       authorName: author.name,
       authorUsername: author.username,
       authorAvatar: author.avatar,
-      liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
       blocked: sql<boolean>`${not(notBlockedWith(viewerId, posts.authorId))}`,
       media: sql<MediaFields[] | string>`(
         select coalesce(json_agg(json_build_object('storageKey', f.storage_key, 'posterKey', f.poster_key,

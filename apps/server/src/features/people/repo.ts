@@ -5,8 +5,8 @@
  */
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocks, follows, postLikes, posts, socials, users } from '../../db/schema.js';
-import type { PostRecord } from '../posts/index.js';
+import { blocks, follows, posts, socials, users } from '../../db/schema.js';
+import { recordFields, type PostRecord } from '../posts/index.js';
 import { notBlockedWith } from './blocks.js';
 
 export interface Member {
@@ -269,21 +269,7 @@ export async function postsOf(
     ? sql`(${posts.createdAt}, ${posts.id}) < (coalesce((select p.created_at from posts p where p.id = ${page.before.post_id}), ${page.before.timestamp}::timestamptz), ${page.before.post_id}::uuid)`
     : undefined;
   const rows = await db
-    .select({
-      id: posts.id,
-      authorId: posts.authorId,
-      content: posts.content,
-      category: posts.category,
-      linkMeta: posts.linkMeta,
-      likeCount: posts.likeCount,
-      commentCount: posts.commentCount,
-      shareCount: posts.shareCount,
-      createdAt: posts.createdAt,
-      authorName: users.name,
-      authorUsername: users.username,
-      authorAvatar: users.avatar,
-      liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
-    })
+    .select(recordFields(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(and(eq(posts.authorId, authorId), after))

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { files, postLikes, postMedia, posts, users } from '../../db/schema.js';
 import { presentMedia, type PostRecord } from './presenters.js';
 
-const recordFields = (viewerId: string) => ({
+/** A post's own columns and whether the viewer liked it: every query of a PostRecord selects these. */
+export const postFields = (viewerId: string) => ({
   id: posts.id,
   authorId: posts.authorId,
   content: posts.content,
@@ -15,10 +16,15 @@ const recordFields = (viewerId: string) => ({
   commentCount: posts.commentCount,
   shareCount: posts.shareCount,
   createdAt: posts.createdAt,
+  liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+});
+
+/** postFields plus the author, for queries that join `users` on the post's author. */
+export const recordFields = (viewerId: string) => ({
+  ...postFields(viewerId),
   authorName: users.name,
   authorUsername: users.username,
   authorAvatar: users.avatar,
-  liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
 });
 
 export async function findPostRecord(db: Db, postId: string, viewerId = ''): Promise<PostRecord | undefined> {
