@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,17 +19,9 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { chatMembers, chats, messages, users } from '../../db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../platform/sessions.js';
 import { ask, connectSocket, freshPostgresDatabase, usePostgres, type TestSocket } from '../../../test/harness.js';
+import { freePort } from '../../../test/cluster.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // The runner's DATABASE_URL (set for the PostgreSQL project) must not turn the PGlite run into a PostgreSQL one.
 const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;

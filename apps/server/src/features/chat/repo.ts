@@ -5,9 +5,6 @@ import type { Db } from '../../db/client.js';
 import { chatMembers, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
 import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 
-/** The contract's one UUID rule, under the name the attachment routes use. */
-export { isId as isUuid } from '@sajha/contract';
-
 /** Rows of a raw `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 

@@ -6,14 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { cleanFileName, Messages, Routes } from '@sajha/contract';
+import { cleanFileName, isId, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, files, messageAttachments, messages } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 import { serveFile } from '../../http/serve-file.js';
 import { RASTER_IMAGES } from '../../platform/media.js';
 import { uploadChatFiles } from './attachments.js';
-import { isUuid } from './repo.js';
 
 export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, Routes.chatUpload, { auth: 'required' }, async ({ auth, req, reply }) => {
@@ -24,7 +23,7 @@ export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
     const me = auth.user.id;
     const id = params.id ?? '';
     const notFound = () => reply.code(404).send({ success: false, message: Messages.chat.attachmentNotFound });
-    if (!isUuid(id)) return notFound();
+    if (!isId(id)) return notFound();
     const [file] = await deps.db
       .select()
       .from(files)

@@ -1,8 +1,8 @@
 /** Comments and one level of replies. Adding either answers the post's whole, fresh list. */
-import { Messages, type CommentDto } from '@sajha/contract';
+import { isId, Messages, type CommentDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
-import { actorOf, isUuid, postRow, tell, tellMentioned } from '../posts/index.js';
+import { actorOf, postRow, tell, tellMentioned } from '../posts/index.js';
 import { authorize } from './policy.js';
 import { presentComments } from './presenters.js';
 import { commentRecords, findComment, insertComment } from './repo.js';
@@ -34,7 +34,7 @@ export async function addReply(
 ): Promise<CommentDto[]> {
   const post = await postRow(deps, input.postId);
   await authorize(deps.db, userId, 'comment', post);
-  const parent = isUuid(input.commentId) ? await findComment(deps.db, post!.id, input.commentId) : undefined;
+  const parent = isId(input.commentId) ? await findComment(deps.db, post!.id, input.commentId) : undefined;
   if (!parent) throw new AppError(Messages.post.commentGone, 404);
   // Replies stay one level deep: a reply to a reply joins the same thread.
   const threadId = parent.parentId ?? parent.id;

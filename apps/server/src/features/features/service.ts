@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   FEATURE_LIMITS,
   FeatureMessages,
+  isId,
   type FEATURE_SORTS,
   type FeatureItem,
   type FeatureStatus,
@@ -15,7 +16,6 @@ import type { AppDeps } from '../../deps.js';
 import { featureSuggestions, featureVotes, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { notify } from '../notifications/index.js';
-import { isUuid } from '../../platform/ids.js';
 import { authorize, isAdmin } from './policy.js';
 
 type Sort = (typeof FEATURE_SORTS)[number];
@@ -120,7 +120,7 @@ export async function suggestFeature(
 
 export async function voteFeature(deps: AppDeps, userId: string, id: string): Promise<FeatureItem> {
   authorize(await actorOf(deps, userId), 'vote', deps.config.adminEmails);
-  if (!isUuid(id)) throw new AppError(FeatureMessages.notFound, 404);
+  if (!isId(id)) throw new AppError(FeatureMessages.notFound, 404);
   await deps.db.transaction(async (tx) => {
     const [exists] = await tx
       .select({ id: featureSuggestions.id })
@@ -155,7 +155,7 @@ export async function setFeatureStatus(
   input: { id: string; status: FeatureStatus },
 ): Promise<FeatureItem> {
   authorize(await actorOf(deps, userId), 'setStatus', deps.config.adminEmails);
-  if (!isUuid(input.id)) throw new AppError(FeatureMessages.notFound, 404);
+  if (!isId(input.id)) throw new AppError(FeatureMessages.notFound, 404);
   const [before] = await deps.db
     .select({
       status: featureSuggestions.status,

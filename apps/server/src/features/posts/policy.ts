@@ -16,6 +16,3 @@ export function authorize(actorId: string, action: PostAction, post: { authorId:
     throw new AppError(Messages.post.ownerOnly, 403);
   }
 }
-
-/** Ids are UUIDs (the contract's one rule); anything else cannot name a post. */
-export { isId as isUuid } from '@sajha/contract';

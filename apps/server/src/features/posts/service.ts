@@ -16,10 +16,10 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { files, postLikes, postMedia, posts, postShares } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { firstHttpsUrl } from '@sajha/contract';
+import { firstHttpsUrl, isId } from '@sajha/contract';
 import { previewNow, queuePreview } from './link-jobs.js';
 import { tell, tellMentioned, type Actor } from './notices.js';
-import { authorize, isUuid } from './policy.js';
+import { authorize } from './policy.js';
 import { presentPost, presentPreview } from './presenters.js';
 import { fileKeysOf, findPostRecord, findUser, mediaFor } from './repo.js';
 import { removeAll, storeAll, type PreparedFile } from './uploads.js';
@@ -31,7 +31,7 @@ async function actorOf(deps: AppDeps, userId: string): Promise<Actor> {
 }
 
 async function postRow(deps: AppDeps, postId: string) {
-  if (!isUuid(postId)) return undefined;
+  if (!isId(postId)) return undefined;
   const [row] = await deps.db
     .select({ id: posts.id, authorId: posts.authorId, linkUrl: posts.linkUrl })
     .from(posts)
@@ -41,7 +41,7 @@ async function postRow(deps: AppDeps, postId: string) {
 }
 
 export async function getPost(deps: AppDeps, postId: string, viewerId: string): Promise<PostDto> {
-  const record = isUuid(postId) ? await findPostRecord(deps.db, postId, viewerId) : undefined;
+  const record = isId(postId) ? await findPostRecord(deps.db, postId, viewerId) : undefined;
   if (!record) throw new AppError(Messages.post.notFound, 404);
   const media = await mediaFor(deps.db, [postId]);
   return presentPost(record, media.get(postId) ?? [], viewerId);
@@ -49,7 +49,7 @@ export async function getPost(deps: AppDeps, postId: string, viewerId: string): 
 
 /** The public preview of /p/{id}: no viewer state, no comments. */
 export async function getPreview(deps: AppDeps, postId: string): Promise<SharedPostPreview | null> {
-  const record = isUuid(postId) ? await findPostRecord(deps.db, postId) : undefined;
+  const record = isId(postId) ? await findPostRecord(deps.db, postId) : undefined;
   if (!record) return null;
   const media = await mediaFor(deps.db, [postId]);
   return presentPreview(record, media.get(postId) ?? []);

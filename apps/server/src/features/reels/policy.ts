@@ -1,7 +1,6 @@
 /** Who may do what to a reel: anyone signed in may see, like, comment and share a ready reel; only the owner deletes. */
 import { ReelMessages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
-import { isUuid } from '../../platform/ids.js';
 
 export type ReelAction = 'view' | 'like' | 'comment' | 'share' | 'delete';
 
@@ -13,5 +12,3 @@ export function authorize(
   if (!reel || reel.status !== 'ready') throw new AppError(ReelMessages.notFound, 404);
   if (action === 'delete' && reel.authorId !== actorId) throw new AppError(ReelMessages.ownerOnly, 403);
 }
-
-export { isUuid };

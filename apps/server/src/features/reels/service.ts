@@ -4,13 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { REEL_LIMITS, ReelMessages, type CommentDto, type ReelDto, type ReelStatusDto } from '@sajha/contract';
+import { isId, REEL_LIMITS, ReelMessages, type CommentDto, type ReelDto, type ReelStatusDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { files, reelComments, reelLikes, reels, reelShares, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { notify } from '../notifications/index.js';
 import { presentComments } from '../comments/index.js';
-import { authorize, isUuid } from './policy.js';
+import { authorize } from './policy.js';
 import { presentReel } from './presenters.js';
 import { commentRecordsOfReel, fileKeysOfReel, oneRecord, readyPage, reelRow } from './repo.js';
 
@@ -26,7 +26,7 @@ export async function listReels(
 
 /** A ready reel as `viewerId` sees it, or null. */
 export async function readyReel(deps: AppDeps, reelId: string, viewerId: string): Promise<ReelDto | null> {
-  if (!isUuid(reelId)) return null;
+  if (!isId(reelId)) return null;
   const r = await oneRecord(deps.db, viewerId, reelId);
   return r ? presentReel(r, viewerId) : null;
 }
@@ -39,7 +39,7 @@ export async function getReel(deps: AppDeps, viewerId: string, reelId: string): 
 
 /** Where an upload stands, for its uploader only (others learn of a reel once it is ready). */
 export async function reelStatusFor(deps: AppDeps, viewerId: string, reelId: string): Promise<ReelStatusDto> {
-  const row = isUuid(reelId) ? await reelRow(deps.db, reelId) : undefined;
+  const row = isId(reelId) ? await reelRow(deps.db, reelId) : undefined;
   if (!row || row.authorId !== viewerId) throw new AppError(ReelMessages.notFound, 404);
   if (row.status === 'ready') return { id: row.id, status: 'ready', reel: await getReel(deps, viewerId, row.id) };
   if (row.status === 'failed')
@@ -53,7 +53,7 @@ async function readyRow(
   reelId: string,
   action: 'like' | 'comment' | 'share' | 'delete',
 ) {
-  const row = isUuid(reelId) ? await reelRow(deps.db, reelId) : undefined;
+  const row = isId(reelId) ? await reelRow(deps.db, reelId) : undefined;
   authorize(viewerId, action, row);
   return row;
 }
@@ -200,7 +200,7 @@ export async function addReelCommentReply(
   input: { reelId: string; commentId: string; reply: string },
 ): Promise<CommentDto[]> {
   const reel = await readyRow(deps, userId, input.reelId, 'comment');
-  const [parent] = isUuid(input.commentId)
+  const [parent] = isId(input.commentId)
     ? await deps.db
         .select({ id: reelComments.id, parentId: reelComments.parentId, authorId: reelComments.authorId })
         .from(reelComments)
