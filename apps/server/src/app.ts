@@ -38,6 +38,7 @@ import { postLinkJobs } from './features/posts/link-jobs.js';
 import { publishNotifications } from './features/notifications/publish.js';
 import { publishPosts } from './features/posts/publish.js';
 import { publishChat } from './features/chat/publish.js';
+import { chatState } from './features/chat/state.js';
 import { EventBus } from './events/bus.js';
 import { startJobs } from './platform/jobs.js';
 import { createLifecycle } from './platform/lifecycle.js';
@@ -241,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       grace.unref();
       await http.close();
       clearTimeout(grace);
+      // No socket is left to read anything: marks still gathering are written before the database closes.
+      await chatState(deps).reads.flush();
       await jobs.stop();
       await deps.presence.close();
       await realtime.closeLinks();

@@ -137,6 +137,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Set by tests: an in-memory PGlite, nothing on disk. */
   inMemoryDb: boolean;
+  /** How long chat read marks gather before they are written and told (features/chat/reads.ts); tests may lengthen it. */
+  readMarkDelayMs: number;
+  /** A (chat, member) read mark written less than this long ago waits until then (features/chat/reads.ts). */
+  readMarkLivelyMs: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -266,6 +270,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     inMemoryDb: false,
+    readMarkDelayMs: 250,
+    readMarkLivelyMs: 1000,
     redisUrl: e.REDIS_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

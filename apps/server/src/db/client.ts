@@ -21,6 +21,11 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Raw SQL for libraries that bring their own queries (the job queue); several statements when no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * A hot statement whose text never changes: PostgreSQL parses and plans it once per connection (a
+   * named prepared statement), so each call only binds and executes. PGlite runs it as a plain query.
+   */
+  prepared(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   /** Embedded database on disk only: a consistent gzipped tar of its folder, taken between queries. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -110,6 +115,9 @@ async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Da
       }
       return { rows: (await client.query(text, values)).rows };
     },
+    async prepared(_name, text, values) {
+      return { rows: (await client.query(text, values)).rows };
+    },
     ...(onDisk
       ? {
           async dumpDataDir() {
@@ -157,6 +165,9 @@ async function openPostgres(url: string): Promise<Database> {
     ping: () => pingWith(db),
     async executeSql(text, values) {
       return { rows: (await pool.query(text, values)).rows as unknown[] };
+    },
+    async prepared(name, text, values) {
+      return { rows: (await pool.query({ name, text, values })).rows as unknown[] };
     },
     close: () => pool.end(),
   };

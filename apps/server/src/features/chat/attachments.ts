@@ -22,6 +22,7 @@ import { mimeAllowed, processImage, RASTER_IMAGES } from '../../platform/media.j
 import { newStorageKey } from '../../platform/storage.js';
 import { consumeUploadBudget, receiveForm, type ReceivedFile } from '../../platform/uploads.js';
 import { presentAttachment } from './presenters.js';
+import { CRON_POLL_SECONDS } from '../../platform/jobs.js';
 
 type AttachmentDto = MessageDto['attachments'][number];
 
@@ -158,7 +159,7 @@ export async function deleteOrphanFiles(deps: AppDeps, now = new Date()): Promis
 }
 
 export async function chatFileJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.work('chat.orphan-files', () => deleteOrphanFiles(deps));
+  await deps.jobs.work('chat.orphan-files', () => deleteOrphanFiles(deps), { pollSeconds: CRON_POLL_SECONDS });
   // Every ten minutes, once per cluster: an orphan lives at most 70 minutes.
   await deps.jobs.schedule('chat.orphan-files', '*/10 * * * *', {}, deps.config.timeZone);
 }

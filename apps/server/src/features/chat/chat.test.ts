@@ -92,6 +92,27 @@ describe('chat over /real', () => {
     expect(row?.n).toBe(1);
   });
 
+  it('stores texts that array literals must escape exactly, sent at once', async () => {
+    // The writer sends a batch's columns as arrays: quotes, backslashes, braces, commas, the word NULL,
+    // newlines and emoji must come back as written, and a message without a client id is stored too.
+    const texts = ['He said "hi"', 'back\\slash \\"', '{braces,commas}', 'NULL', 'line one\nline two', "it's नमस्ते 🙏"];
+    const sent = await Promise.all([
+      ...texts.map((message, i) =>
+        ok<MessageDto>(ask(sa, Events.sendMessage, { id: `esc-${i}`, message, to_cid: chatId })),
+      ),
+      ok<MessageDto>(ask(sa, Events.sendMessage, { message: 'no client id', to_cid: chatId })),
+    ]);
+    expect(sent.map((m) => m.content)).toEqual([...texts, 'no client id']);
+    const stored = await t.db
+      .select({ id: messages.id, content: messages.content, clientId: messages.clientId })
+      .from(messages)
+      .where(eq(messages.chatId, chatId));
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    for (const [i, m] of sent.entries()) {
+      expect(byId.get(m.id)).toEqual({ id: m.id, content: m.content, clientId: i < texts.length ? `esc-${i}` : null });
+    }
+  });
+
   it('refuses a non-member every chat event', async () => {
     const [target] = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId, { limit: 1 }));
     const mid = target!.id;

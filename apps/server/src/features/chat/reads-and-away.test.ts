@@ -2,11 +2,14 @@
  * A chat message reaches an away member on the messages badge and by mail/push per preferences, but
  * not in the bell's list; read marks travel live (chat_read) and agree with the stored status.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, Events, type ChatDto, type MessageDto } from '@sajha/contract';
-import { notifications } from '../../db/schema.js';
+import { openDatabase } from '../../db/client.js';
+import { chatMembers, notifications } from '../../db/schema.js';
 import { setPreferences } from '../notifications/prefs.js';
+import { PendingReads } from './reads.js';
 import {
   connectSocket,
   createUser,
@@ -14,6 +17,7 @@ import {
   outbox,
   sessionCookie,
   startTestApp,
+  usePostgres,
   type TestApp,
   type TestSocket,
   type TestUser,
@@ -71,5 +75,107 @@ describe('chat messages for away members, and read marks', () => {
     const mine = page.find((m) => m.content === 'Namaste!')!;
     expect(mine.status).toBe('read');
     expect(Date.parse(mine.timestamp)).toBeLessThanOrEqual(Date.parse(mark.upTo));
+  });
+});
+
+describe('read marks when a node shuts down', () => {
+  it('writes the marks still gathering before the database closes', async () => {
+    // A window far longer than the test: the mark can reach the database only through the shutdown.
+    const t = await startTestApp({}, (c) => {
+      c.inMemoryDb = false;
+      c.readMarkDelayMs = 60_000;
+    });
+    try {
+      const a = await createUser(t.db, { name: 'Asha Gurung' });
+      const b = await createUser(t.db, { name: 'Bikash Thapa' });
+      const sa = await connectSocket(t.url, await sessionCookie(t.db, a.id));
+      const sb = await connectSocket(t.url, await sessionCookie(t.db, b.id));
+      const chatId = (await send<ChatDto>(sa, Events.startChat, { to_uid: b.id })).id;
+      await send(sb, Events.joinChat, chatId);
+      // Bikash is looking at the chat: the message is read as it reaches him (noted before it is sent).
+      const arrived = nextEvent<MessageDto>(sb, Events.receiveMessage);
+      const sent = await send<MessageDto>(sa, Events.sendMessage, {
+        message: 'Just before the restart',
+        to_cid: chatId,
+      });
+      await arrived;
+      await t.app.close();
+      sa.close();
+      sb.close();
+
+      // Read what the closed node left behind, through a connection of our own.
+      const database = await openDatabase(
+        usePostgres() ? { databaseUrl: t.config.databaseUrl } : { pgliteDir: path.join(t.dataDir, 'pglite') },
+      );
+      try {
+        const [row] = await database.db
+          .select({ lastReadAt: chatMembers.lastReadAt })
+          .from(chatMembers)
+          .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, b.id)));
+        expect(row!.lastReadAt.getTime()).toBeGreaterThanOrEqual(Date.parse(sent.timestamp));
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('read marks in a lively chat', () => {
+  let t: TestApp;
+  let a: TestUser, b: TestUser, c: TestUser;
+  let direct: string, other: string;
+  const told: { chatId: string; readerIds: string[] }[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    a = await createUser(t.db, { name: 'Asha Gurung' });
+    b = await createUser(t.db, { name: 'Bikash Thapa' });
+    c = await createUser(t.db, { name: 'Chandra Rai' });
+    const sa = await connectSocket(t.url, await sessionCookie(t.db, a.id));
+    direct = (await send<ChatDto>(sa, Events.startChat, { to_uid: b.id })).id;
+    other = (await send<ChatDto>(sa, Events.startChat, { to_uid: c.id })).id;
+    sa.close();
+    t.app.deps.bus.subscribe('chat.read', ({ chatId, readerIds }) => void told.push({ chatId, readerIds }));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('tells the first read at once, then at most one per second for the same member and chat', async () => {
+    let now = 1_000_000;
+    // Its own clock; the app's real timers are a minute away, so only the calls below write anything.
+    const reads = new PendingReads({ ...t.app.deps, config: { ...t.config, readMarkDelayMs: 60_000 } }, () => now);
+    const at = (s: number) => `2026-11-24T10:00:0${s}.000000Z`;
+
+    reads.mark(direct, [b.id], at(1));
+    await reads.flushDue();
+    expect(told).toEqual([{ chatId: direct, readerIds: [b.id] }]);
+
+    // 300 ms later two more messages are read: they wait for the end of the second.
+    now += 300;
+    reads.mark(direct, [b.id], at(2));
+    reads.mark(direct, [b.id], at(3));
+    // Another chat's first read is not held by this one.
+    reads.mark(other, [c.id], at(3));
+    await reads.flushDue();
+    expect(told.slice(1)).toEqual([{ chatId: other, readerIds: [c.id] }]);
+
+    now += 700;
+    await reads.flushDue();
+    // One write, one tell, for both messages: the stored mark is the later one.
+    expect(told.slice(2)).toEqual([{ chatId: direct, readerIds: [b.id] }]);
+    const [row] = await t.db
+      .select({ lastReadAt: chatMembers.lastReadAt })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, direct), eq(chatMembers.userId, b.id)));
+    expect(row!.lastReadAt.toISOString()).toBe('2026-11-24T10:00:03.000Z');
+
+    // Anything that reads read state flushes what waits, lively or not.
+    now += 100;
+    reads.mark(direct, [b.id], at(4));
+    await reads.flush();
+    expect(told).toHaveLength(4);
   });
 });

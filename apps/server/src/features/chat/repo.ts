@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { MessageDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
+import { batchedLookup, type Lookup } from '../../platform/batch.js';
 import { chatMembers, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
 import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 
@@ -195,15 +196,39 @@ export async function pinnedMessage(db: Db, chatId: string): Promise<MessageRow 
 
 /**
  * Who may see the member's presence: people who share a chat in which the member has written, so
- * opening an empty chat with someone does not stream their online state to you.
+ * opening an empty chat with someone does not stream their online state to you. Asked at every
+ * member's first tab and last close, so the members coming online together (a restarted node's tabs
+ * reconnecting) share one query (platform/batch.ts).
  */
-export async function presenceAudienceOf(db: Db, userId: string): Promise<string[]> {
-  const written = db.selectDistinct({ chatId: messages.chatId }).from(messages).where(eq(messages.senderId, userId));
+export function presenceAudienceOf(db: Db, userId: string): Promise<string[]> {
+  let lookup = audienceLookups.get(db);
+  if (!lookup) {
+    lookup = batchedLookup((userIds: string[]) => presenceAudiencesOf(db, userIds));
+    audienceLookups.set(db, lookup);
+  }
+  return lookup(userId).then((audience) => audience ?? []);
+}
+
+const audienceLookups = new WeakMap<Db, Lookup<string, string[]>>();
+
+/** presenceAudienceOf for several members in one query; a member with no audience is left out. */
+async function presenceAudiencesOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
+  const written = db
+    .selectDistinct({ chatId: messages.chatId, senderId: messages.senderId })
+    .from(messages)
+    .where(inArray(messages.senderId, userIds))
+    .as('written');
   const rows = await db
-    .selectDistinct({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(and(inArray(chatMembers.chatId, written), ne(chatMembers.userId, userId)));
-  return rows.map((r) => r.userId);
+    .selectDistinct({ of: written.senderId, userId: chatMembers.userId })
+    .from(written)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, written.chatId), ne(chatMembers.userId, written.senderId)));
+  const audiences = new Map<string, string[]>();
+  for (const { of, userId } of rows) {
+    const audience = audiences.get(of);
+    if (audience) audience.push(userId);
+    else audiences.set(of, [userId]);
+  }
+  return audiences;
 }
 
 export type { UserRow };

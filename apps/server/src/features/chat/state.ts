@@ -18,7 +18,7 @@ const states = new WeakMap<AppDeps, ChatState>();
 export function chatState(deps: AppDeps): ChatState {
   let state = states.get(deps);
   if (!state) {
-    state = { cache: new ChatCache(deps), writer: new MessageWriter(deps.db), reads: new PendingReads(deps) };
+    state = { cache: new ChatCache(deps), writer: new MessageWriter(deps.database), reads: new PendingReads(deps) };
     states.set(deps, state);
   }
   return state;

@@ -7,12 +7,12 @@
  *
  * The one statement also does what used to be three: the insert refuses rows whose sender is not a
  * member (or, in a direct chat, is blocked either way) and bumps `chats.last_message_at` in a CTE.
+ * Its text is the same for any number of rows (the rows travel as arrays), so PostgreSQL parses and
+ * plans it once per connection and no query is built per batch.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
-import { rowsOf } from './repo.js';
-
 export interface NewMessage {
   id: string;
   chatId: string;
@@ -44,7 +44,7 @@ export class MessageWriter {
   private queue: Waiting[] = [];
   private running = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly database: Database) {}
 
   /** Stores the message; undefined when refused (not a member, blocked) or its client id was stored before. */
   write(row: NewMessage): Promise<Stored | undefined> {
@@ -63,49 +63,54 @@ export class MessageWriter {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
         const stored = await insertBatch(
-          this.db,
+          this.database,
           batch.map((w) => w.row),
         );
         for (const w of batch) w.done(stored.get(w.row.id));
       } catch (err) {
         if (batch.length === 1) batch[0]!.fail(err);
         // One bad row must not sink its neighbours: alone, each succeeds or fails on its own.
-        else for (const w of batch) await insertBatch(this.db, [w.row]).then((s) => w.done(s.get(w.row.id)), w.fail);
+        else
+          for (const w of batch) await insertBatch(this.database, [w.row]).then((s) => w.done(s.get(w.row.id)), w.fail);
       }
     }
     this.running = false;
   }
 }
 
-async function insertBatch(db: Db, rows: NewMessage[]): Promise<Map<string, Stored>> {
-  // Rows of one statement share now(); a microsecond per position keeps their order in history.
-  const values = sql.join(
-    rows.map(
-      (r, i) =>
-        sql`(${r.id}::uuid, ${r.chatId}::uuid, ${r.senderId}::uuid, ${r.clientId}::text, ${r.content}::text, ${r.otherId}::uuid, ${i}::int)`,
-    ),
-    sql`, `,
-  );
-  const result = rowsOf<{ id: string; at: string }>(
-    await db.execute(sql`
-    with v (id, chat_id, sender_id, client_id, content, other_id, ord) as (values ${values}),
-    ins as (
-      insert into messages (id, chat_id, sender_id, client_id, content, created_at)
-      select v.id, v.chat_id, v.sender_id, v.client_id, v.content, now() + v.ord * interval '1 microsecond'
-      from v
-      where exists (select 1 from chat_members m where m.chat_id = v.chat_id and m.user_id = v.sender_id)
-        and (v.other_id is null or not exists (select 1 from blocks b where
-          (b.blocker_id = v.sender_id and b.blocked_id = v.other_id) or (b.blocker_id = v.other_id and b.blocked_id = v.sender_id)))
-      order by v.ord
-      on conflict (sender_id, client_id) do nothing
-      returning id, chat_id, created_at
-    ),
-    bump as (
-      update chats c set last_message_at = greatest(c.last_message_at, x.at)
-      from (select chat_id, max(created_at) as at from ins group by chat_id) x
-      where c.id = x.chat_id
-    )
-    select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from ins`),
-  );
-  return new Map(result.map((r) => [r.id, { id: r.id, at: r.at }]));
+/** Rows of one statement share now(); a microsecond per position (`ord`) keeps their order in history. */
+const INSERT_BATCH = `
+  with v (id, chat_id, sender_id, client_id, content, other_id, ord) as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[]) with ordinality
+  ),
+  ins as (
+    insert into messages (id, chat_id, sender_id, client_id, content, created_at)
+    select v.id, v.chat_id, v.sender_id, v.client_id, v.content, now() + v.ord * interval '1 microsecond'
+    from v
+    where exists (select 1 from chat_members m where m.chat_id = v.chat_id and m.user_id = v.sender_id)
+      and (v.other_id is null or not exists (select 1 from blocks b where
+        (b.blocker_id = v.sender_id and b.blocked_id = v.other_id) or (b.blocker_id = v.other_id and b.blocked_id = v.sender_id)))
+    order by v.ord
+    on conflict (sender_id, client_id) do nothing
+    returning id, chat_id, created_at
+  ),
+  bump as (
+    update chats c set last_message_at = greatest(c.last_message_at, x.at)
+    from (select chat_id, max(created_at) as at from ins group by chat_id) x
+    where c.id = x.chat_id
+  )
+  select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from ins`;
+
+async function insertBatch(database: Database, rows: NewMessage[]): Promise<Map<string, Stored>> {
+  const { rows: result } = await database.prepared('chat_insert_batch', INSERT_BATCH, [
+    rows.map((r) => r.id),
+    rows.map((r) => r.chatId),
+    rows.map((r) => r.senderId),
+    rows.map((r) => r.clientId),
+    rows.map((r) => r.content),
+    rows.map((r) => r.otherId),
+  ]);
+  const stored = new Map<string, Stored>();
+  for (const r of result as { id: string; at: string }[]) stored.set(r.id, { id: r.id, at: r.at });
+  return stored;
 }
