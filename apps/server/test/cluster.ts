@@ -164,7 +164,7 @@ export interface NodeProcess {
  */
 export async function startNode(name: string, port: number, env: Record<string, string>): Promise<NodeProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `sajha-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,

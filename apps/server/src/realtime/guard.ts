@@ -54,10 +54,19 @@ interface Line {
   waiting: (() => void)[];
 }
 
+/** A place in a line kept for an event's after-effects, given back when they settle or at `deadline`. */
+interface Hold {
+  deadline: number;
+  release: () => void;
+}
+
 export class SocketGuard {
   private readonly events: RateLimiterAbstract;
   private readonly handshakes: RateLimiterAbstract;
   private readonly lines = new Map<string, Line>();
+  /** Places kept for after-effects; one sweep gives back those past their deadline (no timer per event). */
+  private readonly holds = new Set<Hold>();
+  private sweep: NodeJS.Timeout | undefined;
 
   constructor(
     readonly limits: SocketLimits,
@@ -139,21 +148,39 @@ export class SocketGuard {
     const pending: Promise<unknown>[] = [];
     const result = collectAftermath(pending, work);
     // The place is kept until what the event set off is done too (bounded, so nothing can hold it forever).
-    const settled = result.then(
-      () => drain(pending),
-      () => drain(pending),
-    );
-    void Promise.race([settled, delay(AFTERMATH_WAIT_MS)]).then(handOn);
+    let given = false;
+    const hold: Hold = {
+      deadline: Date.now() + AFTERMATH_WAIT_MS,
+      release: () => {
+        if (given) return;
+        given = true;
+        this.holds.delete(hold);
+        handOn();
+      },
+    };
+    this.holds.add(hold);
+    this.sweep ??= setInterval(() => this.releaseOverdue(), AFTERMATH_WAIT_MS / 4).unref();
+    void result
+      .then(
+        () => drain(pending),
+        () => drain(pending),
+      )
+      .then(hold.release);
     return { value: await result };
+  }
+
+  private releaseOverdue(): void {
+    const now = Date.now();
+    for (const hold of this.holds) if (hold.deadline <= now) hold.release();
+    if (this.holds.size === 0) {
+      clearInterval(this.sweep);
+      this.sweep = undefined;
+    }
   }
 }
 
 async function drain(pending: Promise<unknown>[]): Promise<void> {
   while (pending.length > 0) await Promise.allSettled(pending.splice(0));
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function take(limiter: RateLimiterAbstract, key: string): Promise<boolean> {

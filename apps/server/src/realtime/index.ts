@@ -17,7 +17,7 @@ import { isAllowedOrigin } from '../platform/origin.js';
 import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
-import { openSocketSession } from './handshake.js';
+import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
 import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
 
 declare module '../events/bus.js' {
@@ -84,7 +84,12 @@ export interface RealtimeOptions {
 const EXPIRY_SWEEP_MS = 1000;
 const boots = new WeakMap<IoSocket, SocketBoot>();
 
-function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): IoServer {
+function createServer(
+  opts: RealtimeOptions,
+  path: string,
+  guard: SocketGuard,
+  openSession: SocketSessionOpener,
+): IoServer {
   const io: IoServer = new Server(opts.httpServer, {
     path,
     transports: ['websocket'],
@@ -102,42 +107,9 @@ function createServer(opts: RealtimeOptions, path: string, guard: SocketGuard): 
     allowRequest: (req: IncomingMessage, cb) =>
       cb(null, !opts.lifecycle.draining && isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
   });
-  // Counts events awaiting their ack, so a drain can let them finish before it closes the socket.
-  io.on('connection', (socket) => {
-    socket.use((packet, next) => {
-      const ack = packet[packet.length - 1] as unknown;
-      if (typeof ack === 'function') {
-        opts.lifecycle.inFlight++;
-        let done = false;
-        packet[packet.length - 1] = (...answer: unknown[]) => {
-          if (!done) opts.lifecycle.inFlight--;
-          done = true;
-          (ack as (...a: unknown[]) => void)(...answer);
-        };
-      }
-      next();
-    });
-  });
   setGuard(io, guard);
   io.use((socket, next) => {
-    const address = guard.addressOf(socket);
-    const refuse = (code: string) => next(Object.assign(new Error(code), { data: { message: refusals[code] } }));
-    const admit = async () => {
-      if (!(await guard.handshake(address))) return refuse(HandshakeErrors.tooManyHandshakes);
-      const auth = await openSocketSession(opts.db, readCookie(socket.request.headers.cookie, SESSION_COOKIE));
-      if (!auth) return next(new Error('unauthorized'));
-      const uid = auth.user.uid;
-      if (!(await guard.open(uid, address))) return refuse(HandshakeErrors.tooManyConnections);
-      // Counted until the socket closes, or its connection does if it never got as far as connecting.
-      // The connection's close covers both a socket that disconnects and one that never got to connect.
-      socket.conn.on('close', () => {
-        guard.release(uid, address).catch((err: unknown) => opts.log.error({ err }, 'socket count failed'));
-      });
-      socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
-      boots.set(socket, { unreadNotifications: auth.unreadNotifications });
-      next();
-    };
-    admit().catch((err: unknown) => {
+    admit(socket, guard, openSession, opts.log).then(next, (err: unknown) => {
       opts.log.error({ err }, 'socket auth failed');
       next(new Error('unavailable'));
     });
@@ -150,6 +122,67 @@ const refusals: Record<string, string> = {
     'Too many open connections for this account or network. Close some tabs and try again.',
   [HandshakeErrors.tooManyHandshakes]: 'Too many connection attempts. Please wait a moment and try again.',
 };
+
+function refusal(code: string): Error {
+  return Object.assign(new Error(code), { data: { message: refusals[code] } });
+}
+
+/**
+ * The handshake: address budget, session (with its member and badge), caps. Resolves the refusal to
+ * pass to `next`, or undefined once admitted. Kept apart from the middleware so that what a socket
+ * keeps afterwards (its release listener) holds a few values, not `next` and with it Socket.IO's
+ * middleware chain and the connect callbacks (several closures per idle socket).
+ */
+async function admit(
+  socket: IoSocket,
+  guard: SocketGuard,
+  openSession: SocketSessionOpener,
+  log: Logger,
+): Promise<Error | undefined> {
+  const address = guard.addressOf(socket);
+  if (!(await guard.handshake(address))) return refusal(HandshakeErrors.tooManyHandshakes);
+  const auth = await openSession(readCookie(socket.request.headers.cookie, SESSION_COOKIE));
+  if (!auth) return new Error('unauthorized');
+  const uid = auth.user.uid;
+  if (!(await guard.open(uid, address))) return refusal(HandshakeErrors.tooManyConnections);
+  // A client that left while this awaited the database has had its close already: nothing would release it.
+  if (socket.conn.readyState === 'closed') {
+    await guard.release(uid, address);
+    return new Error('unavailable');
+  }
+  // Counted until the socket closes, or its connection does if it never got as far as connecting.
+  // The connection's close covers both a socket that disconnects and one that never got to connect.
+  socket.conn.on('close', releaseOnClose(guard, uid, address, log));
+  socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
+  boots.set(socket, { unreadNotifications: auth.unreadNotifications });
+  return undefined;
+}
+
+function releaseOnClose(guard: SocketGuard, uid: string, address: string, log: Logger): () => void {
+  return () => {
+    guard.release(uid, address).catch((err: unknown) => log.error({ err }, 'socket count failed'));
+  };
+}
+
+/**
+ * Counts events awaiting their ack, so a drain can let them finish before it closes the socket. One
+ * function per server, added to a socket at its first event (an idle socket carries no middleware).
+ */
+function countInFlight(lifecycle: Lifecycle): (packet: unknown[], next: (err?: Error) => void) => void {
+  return (packet, next) => {
+    const ack = packet[packet.length - 1];
+    if (typeof ack === 'function') {
+      lifecycle.inFlight++;
+      let done = false;
+      packet[packet.length - 1] = (...answer: unknown[]) => {
+        if (!done) lifecycle.inFlight--;
+        done = true;
+        (ack as (...a: unknown[]) => void)(...answer);
+      };
+    }
+    next();
+  };
+}
 
 /**
  * Closes this node's sockets whose session has expired, once a second (revocation arrives as
@@ -167,9 +200,12 @@ function sweepExpired(io: IoServer): () => void {
  * One shared listener per server that registers the modules' handlers on a socket's first event (an
  * any-listener runs before the event is dispatched, with the socket as `this`), then removes itself.
  */
-function registerOnFirstEvent(modules: SocketModule[]): (this: IoSocket) => void {
+function registerOnFirstEvent(modules: SocketModule[], lifecycle: Lifecycle): (this: IoSocket) => void {
+  const inFlight = countInFlight(lifecycle);
   const register = function (this: IoSocket): void {
     this.offAny(register);
+    // Any-listeners run before the event's middlewares, so this event is counted too.
+    this.use(inFlight);
     for (const m of modules) m.register(this);
   };
   return register;
@@ -183,8 +219,9 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     opts.trustProxy ?? false,
     opts.redis,
   );
-  const main = createServer(opts, SOCKET_PATHS.main, guard);
-  const call = createServer(opts, SOCKET_PATHS.call, guard);
+  const openSession = socketSessionOpener(opts.db);
+  const main = createServer(opts, SOCKET_PATHS.main, guard, openSession);
+  const call = createServer(opts, SOCKET_PATHS.call, guard, openSession);
   const closers: (() => Promise<unknown>)[] = [];
 
   if (opts.redisUrl) {
@@ -217,7 +254,7 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   }
 
   const wire = (io: IoServer, modules: SocketModule[]): void => {
-    const register = registerOnFirstEvent(modules);
+    const register = registerOnFirstEvent(modules, opts.lifecycle);
     io.on('connection', (socket) => {
       if (socket.recovered) {
         // Its session may have ended while it was away (no node held the socket to disconnect it then).
@@ -240,18 +277,21 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
   const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
+  // One listener for every socket (`this` is the socket): nothing per socket.
+  const offline = function (this: IoSocket): void {
+    const uid = this.data.user.uid;
+    opts.presence
+      .remove('online', uid)
+      .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
+      .catch(failed);
+  };
   main.on('connection', (socket) => {
     const uid = socket.data.user.uid;
     opts.presence
       .add('online', uid)
       .then((first) => (first ? opts.bus.publish('presence.changed', { userId: uid, online: true }) : undefined))
       .catch(failed);
-    socket.on('disconnect', () => {
-      opts.presence
-        .remove('online', uid)
-        .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
-        .catch(failed);
-    });
+    socket.on('disconnect', offline);
   });
 
   // A revoked or expired session loses its sockets on every node at once.
@@ -266,10 +306,18 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     call,
     async drain() {
       opts.lifecycle.draining = true;
-      await settled(opts.lifecycle, 5000);
-      // Acked events' after-effects (a sent message's fan-out) go out while the sockets are still here.
-      await opts.bus.idle(5000);
+      // Accepted events finish, and their after-effects (a sent message's fan-out) go out.
+      const finishAccepted = async () => {
+        await settled(opts.lifecycle, 5000);
+        await opts.bus.idle(5000);
+      };
+      await finishAccepted();
       for (const io of [main, call]) for (const socket of io.sockets.sockets.values()) socket.conn.close();
+      // Events read just before the close are still being handled: a message stored then must still be
+      // fanned out (through Redis) before the node lets go of its links, or its receiver, recovering on
+      // another node, never gets it live. Their acks find the socket gone; the client resends and is
+      // answered with the stored copy.
+      await finishAccepted();
     },
     close() {
       // io.close() also closes the shared HTTP server; the app closes that itself, so only disconnect.
