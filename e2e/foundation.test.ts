@@ -95,9 +95,11 @@ describe('sign-in gate', () => {
 
 describe('serving the built app', () => {
   it('caches hashed assets for good, and never caches the page of a client route', async () => {
-    const root = await fetch(`${e2e.baseUrl}/`);
-    expect(root.status).toBe(200);
-    const html = await root.text();
+    const route = await fetch(`${e2e.baseUrl}/friends`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toMatch(/text\/html/);
+    expect(route.headers.get('cache-control')).toContain('no-cache');
+    const html = await route.text();
     const entry = /<script[^>]+type="module"[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(entry, 'index.html names its entry script under /assets/').toBeDefined();
 
@@ -107,11 +109,12 @@ describe('serving the built app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await asset.text()).length).toBeGreaterThan(0);
 
-    const route = await fetch(`${e2e.baseUrl}/friends`);
-    expect(route.status).toBe(200);
-    expect(route.headers.get('content-type')).toMatch(/text\/html/);
-    expect(route.headers.get('cache-control')).toContain('no-cache');
-    expect(await route.text()).toBe(html);
+    // Every client route is the same app page; '/' for a visitor is the pre-rendered landing, not cached either.
+    expect(await fetch(`${e2e.baseUrl}/settings`).then((r) => r.text())).toBe(html);
+    const root = await fetch(`${e2e.baseUrl}/`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get('cache-control')).toContain('no-cache');
+    expect(await root.text()).toContain(entry);
   });
 
   it('answers a missing asset with 404, not with the page', async () => {

@@ -167,7 +167,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   callsRoutes(http, deps);
   reelsRoutes(http, deps);
   await backupRoutes(http, deps);
-  await webRoutes(http, config.webDist ?? defaultWebDist());
+  await webRoutes(http, config.webDist ?? defaultWebDist(), {
+    contestUrl: config.links.contest,
+    sisterSiteUrl: config.links.sisterSite,
+  });
 
   const realtime = await createRealtime({
     httpServer: http.server,

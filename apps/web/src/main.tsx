@@ -1,26 +1,34 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AuthProvider } from './app/auth';
+import { startTransition } from 'react';
+import { CacheProvider } from '@emotion/react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { cacheAdoptingPrerenderedStyles } from './app/emotionCache';
 import { createRouter } from './app/router';
-import { AppThemeProvider } from './app/theme';
+import { loadLandingMore } from './features/landing/LandingPage';
 import { installMediaContextMenuBlock } from './lib/blockMediaContextMenu';
 import { registerServiceWorker } from './lib/pwa';
-import { ToastProvider } from './lib/toast';
 import './app/fonts.css';
 
 installMediaContextMenuBlock();
 registerServiceWorker();
 const router = createRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppThemeProvider>
-      <ToastProvider>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ToastProvider>
-    </AppThemeProvider>
-  </StrictMode>,
-);
+if (container.firstElementChild && window.location.pathname === '/') {
+  // A visitor's '/' comes pre-rendered (landing.html, see prerender.ts): it is already painted, so it is
+  // hydrated in a transition, which React splits into short tasks instead of one long one, and whole:
+  // the sections below the hero are loaded first (see LandingPage.tsx).
+  const cache = cacheAdoptingPrerenderedStyles();
+  const hydrate = () =>
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <CacheProvider value={cache}>
+          <App router={router} />
+        </CacheProvider>,
+      );
+    });
+  void loadLandingMore().then(hydrate, hydrate);
+} else {
+  createRoot(container).render(<App router={router} />);
+}

@@ -107,3 +107,15 @@ export const CHAT_ATTACHMENT_TYPES = ['image/*', 'video/*', 'audio/*', 'applicat
 
 /** The spec's "simple address pattern" for emails. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The landing page's two external links are server settings (CONTEST_URL, SISTER_SITE_URL), but the page
+ * is pre-rendered at build time: it is rendered with these stand-ins, which the server replaces with
+ * its settings when it sends the page, and writes the real pair into `<meta name="sajha-links">` for the
+ * app to read at once (no request, so the links are there from the first paint and hydration matches).
+ */
+export const LANDING_LINK_STANDINS = {
+  contestUrl: 'https://contest.standin.invalid/',
+  sisterSiteUrl: 'https://studio.standin.invalid/',
+} as const;
+export const LANDING_LINKS_META = 'sajha-links';

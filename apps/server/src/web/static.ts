@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANDING_LINK_STANDINS, LANDING_LINKS_META } from '@sajha/contract';
 import { SESSION_COOKIE } from '../platform/sessions.js';
 
 export function defaultWebDist(): string {
@@ -44,25 +45,56 @@ function withSignedOutMarker(html: string): string {
   if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${SIGNED_OUT_MARKER}`);
   return html.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${SIGNED_OUT_MARKER}`);
 }
-async function sendPage(webDist: string, req: FastifyRequest, reply: FastifyReply) {
-  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
-  const page = req.cookies[SESSION_COOKIE] ? html : withSignedOutMarker(html);
+/** The landing page's external links, from the server's settings. */
+export interface LandingLinks {
+  contestUrl: string;
+  sisterSiteUrl: string;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The landing page was pre-rendered with stand-in links (the build cannot know this server's settings):
+ * put the real ones in, and in a meta tag for the app, whose first render must match this HTML.
+ */
+function withLandingLinks(html: string, links: LandingLinks): string {
+  const meta = `<meta name="${LANDING_LINKS_META}" content="${escapeAttribute(JSON.stringify(links))}" />`;
+  return html
+    .replaceAll(LANDING_LINK_STANDINS.contestUrl, escapeAttribute(links.contestUrl))
+    .replaceAll(LANDING_LINK_STANDINS.sisterSiteUrl, escapeAttribute(links.sisterSiteUrl))
+    .replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`);
+}
+
+/**
+ * The build also writes landing.html: index.html with the visitor's landing page pre-rendered into it
+ * (apps/web/prerender.ts), which paints before any script runs. It is sent only for '/' without a
+ * session cookie, the one case where the app's first render is certainly that page; a member (cookie)
+ * and every other route get the plain index.html, so no one sees the landing page flash by.
+ */
+const LANDING_FILE = 'landing.html';
+async function sendPage(webDist: string, links: LandingLinks, req: FastifyRequest, reply: FastifyReply) {
+  const visitor = !req.cookies[SESSION_COOKIE];
+  const atRoot = req.url.split('?')[0] === '/';
+  const landing = visitor && atRoot && existsSync(path.join(webDist, LANDING_FILE));
+  const html = await readFile(path.join(webDist, landing ? LANDING_FILE : 'index.html'), 'utf8');
+  const page = visitor ? withSignedOutMarker(landing ? withLandingLinks(html, links) : html) : html;
   return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
 }
 
-export async function webRoutes(app: FastifyInstance, webDist: string): Promise<boolean> {
+export async function webRoutes(app: FastifyInstance, webDist: string, links: LandingLinks): Promise<boolean> {
   const built = existsSync(path.join(webDist, 'index.html'));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = built && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (isPage) return sendPage(webDist, req, reply);
+    if (isPage) return sendPage(webDist, links, req, reply);
     return reply.code(404).send({ success: false, message: 'Not found' });
   });
   if (!built) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run `npm run build`)');
     return false;
   }
-  app.get('/', (req, reply) => sendPage(webDist, req, reply));
+  app.get('/', (req, reply) => sendPage(webDist, links, req, reply));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,

@@ -44,9 +44,23 @@ function writeSignedOut(value: boolean): void {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * The server marks the page when the request carried no session cookie: the visitor is certainly signed
+ * out, so the check (which could only answer 401, printed by the browser as an error) is skipped.
+ */
+function pageSaysSignedOut(): boolean {
+  return typeof document !== 'undefined' && !!document.querySelector('meta[name="sajha-session"][content="none"]');
+}
+
+/**
+ * `signedOut` says it up front (the build's pre-render of the visitor's landing page). Either way a
+ * known visitor is not loading from the first render, so that render is the landing page itself, the
+ * same HTML the server sent pre-rendered.
+ */
+export function AuthProvider({ children, signedOut: known }: { children: ReactNode; signedOut?: boolean }) {
+  const [knownSignedOut] = useState(() => known ?? pageSaysSignedOut());
   const [user, setUser] = useState<CurrentUser | null>(null);
-  const [isLoading, setLoading] = useState(true);
+  const [isLoading, setLoading] = useState(!knownSignedOut);
   const [signedOut, setSignedOut] = useState(readSignedOut);
 
   const refresh = useCallback(async () => {
@@ -69,11 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    // The server marks the page when the request carried no session cookie: the check could only
-    // answer 401 (which the browser prints as an error on every visitor's first load), so skip it.
-    if (document.querySelector('meta[name="sajha-session"][content="none"]')) setLoading(false);
-    else void refresh();
-  }, [refresh]);
+    if (!knownSignedOut) void refresh();
+  }, [knownSignedOut, refresh]);
 
   const login = useCallback((u: CurrentUser) => {
     writeSignedOut(false);
