@@ -27,6 +27,8 @@ export { readOutbox, waitForMail, type OutboxMail } from './outbox.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../apps/web/dist');
 export const ARTIFACTS_DIR = path.join(here, 'artifacts');
+/** Console lines of each page printed with a failure (all of them go to the artifact file). */
+const CONSOLE_TAIL = 40;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const BASE_ARGS = [
@@ -125,6 +127,8 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
         await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
         await writeFile(`${file}.log`, [`url: ${page.url()}`, ...log].join('\n'));
         saved.push(`${file}.png`);
+        // CI keeps only its output: the end of each page's console goes there too.
+        console.error(`e2e: ${page.url()} console (last ${CONSOLE_TAIL}):\n  ${log.slice(-CONSOLE_TAIL).join('\n  ')}`);
       }
       return saved;
     };

@@ -186,6 +186,9 @@ export const clientEventSchemas = {
         candidate: z.string().max(2000, 'An ICE candidate may be at most 2000 characters long.'),
         sdpMid: z.string().nullable().optional(),
         sdpMLineIndex: z.number().nullable().optional(),
+        // Which ICE generation the candidate belongs to: without it, a late candidate of an old
+        // generation would be tried on the new one after an ICE restart.
+        usernameFragment: z.string().max(256).nullable().optional(),
       }),
       roomId,
     }),

@@ -58,6 +58,8 @@ type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
 /** While the media path is down, a new one is tried this often (a short blip heals before the first). */
 const DISCONNECTED_RETRY_MS = 5000;
 const UNANSWERED_OFFER_MS = 4000;
+/** A connection not up this long after it began gets a new path (the caller drives, as for a drop). */
+const FIRST_CONNECT_MS = 8000;
 
 export class CallSession {
   private state: CallState = {
@@ -96,6 +98,7 @@ export class CallSession {
   private disconnectedTimer: ReturnType<typeof setInterval> | null = null;
   /** Re-sends an ICE-restart offer whose answer never came (lost while the other page was away). */
   private unansweredTimer: ReturnType<typeof setTimeout> | null = null;
+  private firstConnectTimer: ReturnType<typeof setTimeout> | null = null;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private counters: { bytes: number; at: number } | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
@@ -128,12 +131,17 @@ export class CallSession {
     this.socket = socket;
     socket.on('connect', () => void this.onConnect());
     socket.on('disconnect', () => this.set({ reconnecting: true }));
+    // The callee's page offers as it joins; the caller answers that offer (its connection starts with
+    // it, in onDescription). Were both to offer at once, the callee's rollback could leave Chrome with
+    // an answer it never gathers candidates for: the call would hang at "Connecting..." for good.
     socket.on(Events.callAccepted, () => {
-      if (this.state.role === 'caller') this.beginMedia();
+      console.debug('call: accepted');
+      if (this.state.role === 'caller' && this.state.phase === 'calling') this.set({ phase: 'connecting' });
     });
     // The other page is back after a reconnect: an offer we sent while it was away never arrived.
     socket.on(Events.userJoined, () => {
       const pc = this.pc;
+      console.debug('call: the other page joined', pc?.signalingState ?? 'no connection yet');
       if (pc?.signalingState === 'have-local-offer' && pc.localDescription) {
         this.send(Events.offer, { roomId: this.state.roomId, offer: pc.localDescription });
       }
@@ -262,6 +270,7 @@ export class CallSession {
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
+        console.debug('call: offer out', pc.signalingState, pc.localDescription?.type);
         if (pc.localDescription) this.send(Events.offer, { roomId: this.state.roomId, offer: pc.localDescription });
       } catch (err) {
         console.warn('negotiation failed', err);
@@ -270,6 +279,11 @@ export class CallSession {
       }
     };
     pc.onicecandidate = ({ candidate }) => {
+      console.debug(
+        'call: candidate out',
+        candidate?.candidate.split(' ').slice(4, 8).join(' ') ?? 'end',
+        candidate?.usernameFragment,
+      );
       if (candidate) this.send(Events.iceCandidate, { roomId: this.state.roomId, candidate: candidate.toJSON() });
     };
     pc.ontrack = ({ track, streams }) => {
@@ -278,6 +292,12 @@ export class CallSession {
       this.set({ remoteStream: remote });
     };
     pc.onconnectionstatechange = () => this.onConnectionState();
+    // Whatever kept the first path from coming up (an offer or candidates lost on the way), try anew.
+    this.firstConnectTimer = setTimeout(() => {
+      this.firstConnectTimer = null;
+      if (this.pc === pc && pc.connectionState !== 'connected' && this.state.role === 'caller') this.restartIce();
+    }, FIRST_CONNECT_MS);
+    pc.onsignalingstatechange = () => console.debug('call: signalling', pc.signalingState);
     pc.onicecandidateerror = (e) => console.debug('call: candidate error', e.errorCode, e.errorText, e.url);
     this.statsTimer = setInterval(() => void this.sampleStats(), 1000);
   }
@@ -341,12 +361,15 @@ export class CallSession {
     const polite = this.state.role === 'callee';
     const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
     this.ignoreOffer = !polite && collision;
+    console.debug('call:', description.type, 'in', { role: this.state.role, state: pc.signalingState, collision });
     if (this.ignoreOffer) return;
     try {
       await pc.setRemoteDescription(description);
-      for (const c of this.pendingCandidates.splice(0)) await pc.addIceCandidate(c).catch(() => undefined);
+      for (const c of this.pendingCandidates.splice(0))
+        await pc.addIceCandidate(c).catch((e: unknown) => console.debug('call: queued candidate refused', String(e)));
       if (description.type === 'offer') {
         await pc.setLocalDescription();
+        console.debug('call: answer out', /a=ice-ufrag:(\S+)/.exec(pc.localDescription?.sdp ?? '')?.[1]);
         if (pc.localDescription) this.send(Events.answer, { roomId: this.state.roomId, answer: pc.localDescription });
       }
     } catch (err) {
@@ -358,9 +381,11 @@ export class CallSession {
     const pc = this.pc;
     if (!pc) return;
     if (!pc.remoteDescription) {
+      console.debug('call: candidate in, queued', candidate.usernameFragment);
       this.pendingCandidates.push(candidate);
       return;
     }
+    console.debug('call: candidate in', candidate.usernameFragment);
     try {
       await pc.addIceCandidate(candidate);
     } catch (err) {
@@ -488,6 +513,8 @@ export class CallSession {
   private finish(title: string | null, closeSocket = true): void {
     if (this.state.phase === 'ended') return;
     if (this.disconnectedTimer) clearInterval(this.disconnectedTimer);
+    if (this.firstConnectTimer) clearTimeout(this.firstConnectTimer);
+    if (this.unansweredTimer) clearTimeout(this.unansweredTimer);
     if (this.statsTimer) clearInterval(this.statsTimer);
     for (const t of this.state.localStream?.getTracks() ?? []) t.stop();
     this.camera?.stop();
