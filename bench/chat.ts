@@ -8,14 +8,17 @@
  *   at least GAP_MS apart, which keeps a client inside the per-socket flood budget). The pacing
  *   ceiling (clients x 1000/GAP_MS) is printed too: the relay must fall clearly short of it, or the
  *   pacing, not the relay, was the limit (then raise PAIRS).
- * - 1,000 msg/s offered: OPEN_PAIRS pairs each sending on a timer (open loop) for OPEN_SECONDS;
+ * - 1,000 msg/s offered: OPEN_PAIRS pairs each sending on a timer (open loop) for OPEN_SECONDS, after a
+ *   2 s pause and one unmeasured second of the same load (steady state, not the capacity run's tail);
  *   delivery p50/p99 at the receivers.
  * - queries per message: every statement the database client ran during both runs (the job queue's
  *   own polling excluded), divided by the messages sent.
  * PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped afterwards).
  * The whole set runs twice. Clients run in this process, so they share the 2 cores with the server.
+ * Our server and the relay run under this process's V8 flags alike; `npm run bench` gives it the
+ * production server's --max-semi-space-size=64 (a larger young generation: less time in GC).
  *
- *   npx tsx bench/chat.ts [pairs] [messagesPerClient]     # defaults: 200 pairs, 20 messages each
+ *   npx tsx bench/chat.ts [pairs] [messagesPerClient]     # defaults: 500 pairs (the relay, not pacing, is the limit), 20 messages each
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,12 +37,13 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { sessionCookie } from '../apps/server/test/harness.js';
 
-const PAIRS = Number(process.argv[2] ?? 200);
+const PAIRS = Number(process.argv[2] ?? 500);
 const PER_CLIENT = Number(process.argv[3] ?? 20);
 const GAP_MS = 40;
 const OPEN_PAIRS = 50;
 const OFFERED_PER_SECOND = 1000;
 const OPEN_SECONDS = 5;
+const OPEN_SETTLE_MS = 2000;
 const ROUNDS = Number(process.env.CHAT_BENCH_ROUNDS ?? 2);
 
 type Answer = { ok: true; data?: unknown } | { ok: false; error: string };
@@ -157,11 +161,11 @@ async function closedLoop(t: Target, tag: string, perClient = PER_CLIENT): Promi
 }
 
 /** Offered load: each client sends on its own timer, acked or not, for OPEN_SECONDS. */
-async function openLoop(t: Target, tag: string): Promise<Result> {
+async function openLoop(t: Target, tag: string, seconds = OPEN_SECONDS): Promise<Result> {
   const pairs = t.pairs.slice(0, OPEN_PAIRS);
   const rx = receivers(pairs, t.receiveEvent);
   const perClientGap = (1000 * pairs.length * 2) / OFFERED_PER_SECOND;
-  const count = Math.round((OPEN_SECONDS * 1000) / perClientGap);
+  const count = Math.round((seconds * 1000) / perClientGap);
   let retries = 0;
   const t0 = performance.now();
   const sends: Promise<unknown>[] = [];
@@ -336,9 +340,13 @@ async function measure(t: Target, round: number): Promise<Measured> {
   await closedLoop(t, `w${round}`, 2);
   const before = t.queries?.();
   const capacity = await closedLoop(t, `c${round}`);
+  // Steady state at the offered load, not the tail of the capacity run (its garbage, the database's
+  // catching up) nor the open loop's own start: a pause and an unmeasured second of the same load first.
+  await sleep(OPEN_SETTLE_MS);
+  const warm = await openLoop(t, `ow${round}`, 1);
   const open = await openLoop(t, `o${round}`);
   const after = t.queries?.();
-  const sent = capacity.sent + open.sent;
+  const sent = capacity.sent + warm.sent + open.sent;
   await t.close();
   return {
     label: t.label,
@@ -356,7 +364,8 @@ const clients = PAIRS * 2;
 console.log(
   `chat bench: ${PAIRS} pairs (${clients} clients), ${PER_CLIENT} messages each closed loop at >= ${GAP_MS} ms ` +
     `(pacing ceiling ${((clients * 1000) / GAP_MS).toFixed(0)} msg/s); open loop ${OFFERED_PER_SECOND} msg/s ` +
-    `from ${OPEN_PAIRS * 2} clients for ${OPEN_SECONDS} s; ${ROUNDS} rounds`,
+    `from ${OPEN_PAIRS * 2} clients for ${OPEN_SECONDS} s; ${ROUNDS} rounds; node flags (relay and ours): ` +
+    `${[...process.execArgv.filter((a) => a.startsWith('--max')), process.env.NODE_OPTIONS ?? ''].join(' ').trim() || 'none'}`,
 );
 for (let round = 1; round <= ROUNDS; round += 1) {
   const relay = await measure(await bareRelay(PAIRS), round);

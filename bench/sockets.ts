@@ -6,6 +6,7 @@
  * Each server runs in its own child process (so the clients' memory is not counted) with --expose-gc;
  * RSS per connection is (RSS after connecting N, after GC) - (RSS before, after GC), divided by N; the
  * JS heap per connection (heapUsed, same way) is printed beside it, being less noisy than RSS.
+ * Each kind is measured in REPEATS fresh processes, taken in turn, and the medians are compared.
  * Connect time is the wall time for N clients to connect, 50 at a time; our clients wait for the first
  * `unread_count` too (the moment the web app can paint). Both servers first take (and drop) 200
  * warm-up connections, so one-time costs (compiling the code paths) are not counted per connection.
@@ -33,6 +34,8 @@ import { sha256 } from '../apps/server/src/platform/crypto.js';
 const N = Number((process.argv[2] === 'serve' ? process.argv[4] : process.argv[2]) ?? 2000);
 const CONCURRENCY = 50;
 const WARM_UP = 200;
+/** Fresh server processes measured per kind (plain and ours in turn); the medians are compared. */
+const REPEATS = Number(process.env.SOCKETS_BENCH_REPEATS ?? 3);
 const self = fileURLToPath(import.meta.url);
 
 type Kind = 'plain' | 'ours';
@@ -202,18 +205,42 @@ function ensureFileLimit(): boolean {
   return false;
 }
 
+/** Each figure's median over the samples (RSS moves in whole pages and allocator arenas: one sample is noisy). */
+function medianOf(list: Figures[]): Figures {
+  const mid = (pick: (f: Figures) => number) => {
+    const sorted = list.map(pick).sort((x, y) => x - y);
+    const m = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
+  };
+  return { perConnKb: mid((f) => f.perConnKb), heapKb: mid((f) => f.heapKb), connectMs: mid((f) => f.connectMs) };
+}
+
 async function main(): Promise<void> {
   if (!ensureFileLimit()) return;
-  console.log(`Idle sockets: ${N} authenticated sockets on our server vs ${N} on plain Socket.IO (same run)`);
-  const plain = await measure('plain');
-  const ours = await measure('ours');
+  console.log(
+    `Idle sockets: ${N} authenticated sockets on our server vs ${N} on plain Socket.IO (same run), ` +
+      `${REPEATS} fresh processes of each, taken in turn; the median of each figure`,
+  );
+  const samples: Record<Kind, Figures[]> = { plain: [], ours: [] };
+  for (let i = 0; i < REPEATS; i += 1) {
+    for (const kind of ['plain', 'ours'] as const) {
+      const f = await measure(kind);
+      samples[kind].push(f);
+      console.log(
+        `  sample ${i + 1} ${kind.padEnd(5)}  RSS/connection ${f.perConnKb.toFixed(1).padStart(6)} KB   ` +
+          `connect ${f.connectMs.toFixed(0).padStart(6)} ms   (JS heap/connection ${f.heapKb.toFixed(1)} KB)`,
+      );
+    }
+  }
+  const plain = medianOf(samples.plain);
+  const ours = medianOf(samples.ours);
   const row = (label: string, r: Figures) =>
     console.log(
       `  ${label.padEnd(16)} RSS/connection ${r.perConnKb.toFixed(1).padStart(6)} KB   ` +
         `connect ${r.connectMs.toFixed(0).padStart(6)} ms   (JS heap/connection ${r.heapKb.toFixed(1)} KB)`,
     );
-  row('plain Socket.IO', plain);
-  row('ours', ours);
+  row('plain (median)', plain);
+  row('ours (median)', ours);
   const rss = ours.perConnKb / plain.perConnKb;
   const time = ours.connectMs / plain.connectMs;
   console.log(
