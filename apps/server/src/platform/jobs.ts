@@ -30,7 +30,23 @@ export interface SendOptions {
 export interface WorkOptions {
   /** How many jobs of this queue one node runs at once. */
   concurrency?: number;
+  /**
+   * How often the queue looks for jobs through one of its idle workers (default: the node's JOB_POLL_SECONDS). Queues
+   * fed only by a cron schedule (a job a minute or rarer) need not look every few seconds.
+   */
+  pollSeconds?: number;
 }
+
+/**
+ * A queue looks for jobs every few seconds through one of its idle workers (any one: the first may be
+ * busy with a long job); each worker also looks on its own this many times less often. Workers are
+ * woken at once when a job is sent on this node, or when a sibling finds one (a backlog, or jobs sent by
+ * another node), so they need not poll.
+ */
+const SIBLING_POLL_FACTOR = 10;
+
+/** For queues fed only by a cron schedule: such a job may start up to this late. */
+export const CRON_POLL_SECONDS = 15;
 
 export interface Jobs {
   send<K extends JobName>(name: K, data: JobMap[K], opts?: SendOptions): Promise<string | null>;
@@ -75,6 +91,14 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     created.add(name);
   };
   const workers = new Map<string, string[]>();
+  const lookers: NodeJS.Timeout[] = [];
+  /**
+   * Set once stop() has returned. A handler still running then (past the stop's 5 s) has had its job
+   * marked failed, to be retried; its outcome is not reported, because pg-boss would report it, without
+   * awaiting, on a database that is closing.
+   */
+  let stopped = false;
+  const afterStop = (): Promise<never> => new Promise<never>(() => undefined);
   const pollSeconds = opts.pollSeconds ?? 2;
 
   return {
@@ -95,24 +119,45 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     async work(name, handler, workOpts = {}) {
       await ensureQueue(name);
       const ids: string[] = [];
+      const busy: boolean[] = [];
+      const every = workOpts.pollSeconds ?? pollSeconds;
       for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
-        let id = '';
+        const slot = i;
         ids.push(
-          (id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async (jobs) => {
-            // A job found means more may be due (a backlog of ring timeouts): look again at once
-            // instead of one job per poll interval.
-            if (jobs.length > 0 && id) boss.notifyWorker(id);
-            for (const job of jobs) {
+          await boss.work(
+            name,
+            { batchSize: 1, pollingIntervalSeconds: Math.min(60, every * SIBLING_POLL_FACTOR) },
+            async (jobs) => {
+              // A job found means more may be due (a backlog of ring timeouts, or jobs sent by another
+              // node): every worker of the queue looks again at once instead of at its next poll.
+              if (jobs.length > 0) for (const w of ids) boss.notifyWorker(w);
+              busy[slot] = true;
               try {
-                await handler(job.data as never);
-              } catch (err) {
-                log.warn({ err, job: name, id: job.id }, 'job failed; it will be retried');
-                throw err;
+                for (const job of jobs) {
+                  try {
+                    await handler(job.data as never);
+                  } catch (err) {
+                    if (stopped) return afterStop();
+                    log.warn({ err, job: name, id: job.id }, 'job failed; it will be retried');
+                    throw err;
+                  }
+                }
+              } finally {
+                busy[slot] = false;
               }
-            }
-          })),
+              if (stopped) return afterStop();
+            },
+          ),
         );
       }
+      // An idle node's polls are statements on the database (each a few ms on PGlite, in front of
+      // whatever arrives meanwhile): the queue looks often through one idle worker, not through each.
+      const look = setInterval(() => {
+        const idle = ids.findIndex((_, i) => !busy[i]);
+        if (idle >= 0) boss.notifyWorker(ids[idle]);
+      }, every * 1000);
+      look.unref();
+      lookers.push(look);
       workers.set(name, [...(workers.get(name) ?? []), ...ids]);
     },
     async schedule(name, cron, data, timeZone) {
@@ -129,7 +174,9 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       }
     },
     async stop() {
+      for (const look of lookers) clearInterval(look);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      stopped = true;
     },
   };
 }

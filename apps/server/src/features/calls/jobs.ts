@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { openCalls } from './repo.js';
 import { callRoom } from './publish.js';
 import { endDropped, endUnanswered, scheduleDropCheck, scheduleRingTimeout } from './service.js';
+import { CRON_POLL_SECONDS } from '../../platform/jobs.js';
 
 declare module '../../platform/jobs.js' {
   interface JobMap {
@@ -43,7 +44,7 @@ export async function callJobs(deps: AppDeps): Promise<void> {
     const inRoom = await deps.presence.among(callRoom(roomId), [uid]);
     if (inRoom.size === 0) await endDropped(deps, roomId);
   });
-  await deps.jobs.work('calls.sweep', () => checkOpenCalls(deps, true));
+  await deps.jobs.work('calls.sweep', () => checkOpenCalls(deps, true), { pollSeconds: CRON_POLL_SECONDS });
   await deps.jobs.schedule('calls.sweep', '* * * * *', {}, deps.config.timeZone);
   // Calls left open by a restart: their rings end on time and an active call nobody returns to ends.
   await checkOpenCalls(deps, false);
