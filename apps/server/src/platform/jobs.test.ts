@@ -78,8 +78,8 @@ describe('job workers', () => {
     let shortRanBesideLong = false;
     await here.work(
       queue,
-      async ({ tag }: { tag: string }) => {
-        if (tag === 'long') {
+      async (data) => {
+        if ((data as unknown as { tag: string }).tag === 'long') {
           longRunning = true;
           longStarted();
           await gate;

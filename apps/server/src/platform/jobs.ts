@@ -153,8 +153,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       // An idle node's polls are statements on the database (each a few ms on PGlite, in front of
       // whatever arrives meanwhile): the queue looks often through one idle worker, not through each.
       const look = setInterval(() => {
-        const idle = ids.findIndex((_, i) => !busy[i]);
-        if (idle >= 0) boss.notifyWorker(ids[idle]);
+        const idle = ids.find((_, i) => !busy[i]);
+        if (idle) boss.notifyWorker(idle);
       }, every * 1000);
       look.unref();
       lookers.push(look);
