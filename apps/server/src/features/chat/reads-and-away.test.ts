@@ -147,7 +147,9 @@ describe('read marks in a lively chat', () => {
     let now = 1_000_000;
     // Its own clock; the app's real timers are a minute away, so only the calls below write anything.
     const reads = new PendingReads({ ...t.app.deps, config: { ...t.config, readMarkDelayMs: 60_000 } }, () => now);
-    const at = (s: number) => `2026-11-24T10:00:0${s}.000000Z`;
+    // Marks later than anything the chat holds already (its members' reads start at its creation).
+    const base = Math.ceil(Date.now() / 1000) * 1000 + 60_000;
+    const at = (s: number) => new Date(base + s * 1000).toISOString();
 
     reads.mark(direct, [b.id], at(1));
     await reads.flushDue();
@@ -170,7 +172,7 @@ describe('read marks in a lively chat', () => {
       .select({ lastReadAt: chatMembers.lastReadAt })
       .from(chatMembers)
       .where(and(eq(chatMembers.chatId, direct), eq(chatMembers.userId, b.id)));
-    expect(row!.lastReadAt.toISOString()).toBe('2026-11-24T10:00:03.000Z');
+    expect(row!.lastReadAt.toISOString()).toBe(at(3));
 
     // Anything that reads read state flushes what waits, lively or not.
     now += 100;
