@@ -13,6 +13,9 @@
  *   delivery p50/p99 at the receivers.
  * - queries per message: every statement the database client ran during both runs (the job queue's
  *   own polling excluded), divided by the messages sent.
+ * - durability floor: on the same database once the server is idle, FLOOR_SAMPLES one-row inserts, one
+ *   after another about 1 ms apart, each its own committed transaction. No design that answers only
+ *   once a message is stored can beat this p99, so ours is printed as a multiple of it too.
  * PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database, dropped afterwards).
  * The whole set runs twice. Clients run in this process, so they share the 2 cores with the server.
  * Our server and the relay run under this process's V8 flags alike; `npm run bench` gives it the
@@ -45,6 +48,7 @@ const OFFERED_PER_SECOND = 1000;
 const OPEN_SECONDS = 5;
 const OPEN_SETTLE_MS = 2000;
 const ROUNDS = Number(process.env.CHAT_BENCH_ROUNDS ?? 2);
+const FLOOR_SAMPLES = 2000;
 
 type Answer = { ok: true; data?: unknown } | { ok: false; error: string };
 type Client = Socket;
@@ -62,6 +66,8 @@ interface Target {
   receiveEvent: string;
   /** Statements the database ran so far (undefined for the relay). */
   queries?: () => number;
+  /** One committed one-row insert on the server's database, awaited (undefined for the relay). */
+  commitOne?: () => Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -258,6 +264,7 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number): 
   config.inMemoryDb = !pgDb;
   const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
   const url = await app.listen();
+  let floorTable = false;
   const pairs: Pair[] = [];
   for (let i = 0; i < pairsWanted; i += 1) {
     // Members straight into the database (no password hashing: sign-in is not what is measured).
@@ -289,6 +296,13 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number): 
     pairs,
     receiveEvent: Events.receiveMessage,
     queries: countQueries(app.deps.db),
+    async commitOne() {
+      if (!floorTable) {
+        await app.deps.database.executeSql('create table bench_floor (id bigserial primary key, body text not null)');
+        floorTable = true;
+      }
+      await app.deps.database.executeSql('insert into bench_floor (body) values ($1)', ['a message-sized row']);
+    },
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
       await app.close();
@@ -333,6 +347,21 @@ interface Measured {
   capacity: Result;
   open: Result;
   queriesPerMessage?: number;
+  floor?: { p50: number; p99: number };
+}
+
+/** The durability floor: committed one-row inserts, one at a time, about 1 ms apart. */
+async function commitFloor(commitOne: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  await commitOne(); // creates the table
+  const took: number[] = [];
+  for (let i = 0; i < FLOOR_SAMPLES; i += 1) {
+    const t0 = performance.now();
+    await commitOne();
+    took.push(performance.now() - t0);
+    await sleep(1);
+  }
+  took.sort((x, y) => x - y);
+  return { p50: quantile(took, 0.5), p99: quantile(took, 0.99) };
 }
 
 async function measure(t: Target, round: number): Promise<Measured> {
@@ -347,12 +376,14 @@ async function measure(t: Target, round: number): Promise<Measured> {
   const open = await openLoop(t, `o${round}`);
   const after = t.queries?.();
   const sent = capacity.sent + warm.sent + open.sent;
+  const floor = t.commitOne && (await commitFloor(t.commitOne));
   await t.close();
   return {
     label: t.label,
     capacity,
     open,
     ...(before !== undefined && after !== undefined ? { queriesPerMessage: (after - before) / sent } : {}),
+    ...(floor ? { floor } : {}),
   };
 }
 
@@ -397,6 +428,16 @@ for (let round = 1; round <= ROUNDS; round += 1) {
         `goal p99 <= 50 ms and <= 5x: ${ours.open.p99 <= 50 && p99Ratio <= 5 ? 'met' : 'MISSED'}`,
       ),
     );
+    if (ours.floor) {
+      const f = ours.floor;
+      console.log(
+        row(
+          `${ours.label} durability floor`,
+          `p50 ${ms(f.p50)}, p99 ${ms(f.p99)} = ${(f.p99 / Math.max(relay.open.p99, 0.001)).toFixed(1)}x relay`,
+          `ours p99 = ${(ours.open.p99 / Math.max(f.p99, 0.001)).toFixed(1)}x floor`,
+        ),
+      );
+    }
     const q = ours.queriesPerMessage ?? NaN;
     console.log(
       row(`${ours.label} queries per message`, q.toFixed(3), `goal <= 1.25: ${q <= 1.25 ? 'met' : 'MISSED'}`),
