@@ -23,7 +23,8 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * A hot statement whose text never changes: PostgreSQL parses and plans it once per connection (a
-   * named prepared statement), so each call only binds and executes. PGlite runs it as a plain query.
+   * named prepared statement on a few connections of their own, which keep one generic plan), so each
+   * call only binds and executes. PGlite in its worker keeps it parsed the same way.
    */
   prepared(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   /** Embedded database on disk only: a consistent gzipped tar of its folder, taken between queries. */
@@ -115,7 +116,9 @@ async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Da
       }
       return { rows: (await client.query(text, values)).rows };
     },
-    async prepared(_name, text, values) {
+    async prepared(name, text, values) {
+      // In the worker it stays parsed under its name; on this thread (PGLITE_WORKER=0) a plain query.
+      if (client instanceof RemotePglite) return { rows: (await client.prepared(name, text, values)).rows };
       return { rows: (await client.query(text, values)).rows };
     },
     ...(onDisk
@@ -130,6 +133,9 @@ async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Da
     close: () => client.close(),
   };
 }
+
+/** Connections for `prepared` statements: the chat writer (features/chat/writer.ts) and the read marks. */
+export const HOT_CONNECTIONS = 2;
 
 async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
@@ -159,6 +165,16 @@ async function openPostgres(url: string): Promise<Database> {
     await lock.query('select pg_advisory_unlock(hashtext($1))', ['sajha:migrate']).catch(() => undefined);
     lock.release();
   }
+  // The hot statements (chat writes, read marks) take their rows as arrays, whose length PostgreSQL
+  // cannot see when it plans: left to choose, it re-plans every call (a custom plan, 0.2-0.3 ms, as
+  // long as the execution itself). Their own connections keep the one generic plan (index lookups
+  // per row, right for any batch size) without changing how every other query is planned.
+  const hot = new pg.default.Pool({
+    connectionString: url,
+    max: HOT_CONNECTIONS,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  hot.on('error', () => undefined);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -167,9 +183,9 @@ async function openPostgres(url: string): Promise<Database> {
       return { rows: (await pool.query(text, values)).rows as unknown[] };
     },
     async prepared(name, text, values) {
-      return { rows: (await pool.query({ name, text, values })).rows as unknown[] };
+      return { rows: (await hot.query({ name, text, values })).rows as unknown[] };
     },
-    close: () => pool.end(),
+    close: () => Promise.all([pool.end(), hot.end()]).then(() => undefined),
   };
 }
 

@@ -95,6 +95,11 @@ export class RemotePglite implements PgliteLike {
     return this.call({ op: 'exec', text });
   }
 
+  /** A hot statement kept parsed in the worker under `name` (pglite-worker.mjs), outside any transaction. */
+  prepared<T = unknown>(name: string, text: string, params: unknown[]): Promise<Results<T>> {
+    return this.call({ op: 'prepared', name, text, params });
+  }
+
   /** PGlite's transaction(): the worker holds the transaction open until `fn` settles. */
   async transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T> {
     const tx = await this.call<number>({ op: 'begin' });

@@ -2,7 +2,7 @@
 // message's cost, runs here instead of on the event loop that serves every socket. Plain JS so the same
 // file runs under tsx, vitest and the built server without a loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const { dir, amcheck } = workerData;
 // drizzle reads these types as text (its own `parsers`); functions cannot cross threads, so the flag does.
@@ -24,6 +24,59 @@ try {
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: serialize(err) });
+}
+
+/** Named statements parsed so far, with their parameter types. */
+const named = new Map();
+
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * A hot statement as a named prepared statement: parsed and described once, then each call is one
+ * bind/describe/execute message and a sync. PGlite's own query() parses, describes and plans the text
+ * again on every call (six trips into the WASM module); for the chat insert that was most of its cost.
+ * It takes the same two locks as query(), so it never runs inside someone else's transaction.
+ */
+function prepared(name, text, params) {
+  const { serialize } = protocol;
+  return db._runExclusiveTransaction(() =>
+    db.runExclusive(async () => {
+      const messages = [];
+      try {
+        let types = named.get(name);
+        if (!types) {
+          await db.execProtocol(serialize.parse({ name, text }));
+          const described = await db.execProtocol(serialize.describe({ type: 'S', name }));
+          types = described.messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
+          named.set(name, types);
+        }
+        const values = params.map((v, i) => (v == null ? null : (db.serializers[types[i]] ?? String)(v)));
+        const call = concat([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+        ]);
+        messages.push(...(await db.execProtocol(call)).messages);
+      } catch (err) {
+        // A statement that failed to parse is not kept: the next call parses it again.
+        if (!named.has(name)) await db.execProtocol(serialize.close({ type: 'S', name })).catch(() => undefined);
+        throw err;
+      } finally {
+        messages.push(...(await db.execProtocol(serialize.sync())).messages);
+      }
+      await db.syncToFs();
+      const [result] = parse.parseResults(messages, db.parsers);
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }),
+  );
 }
 
 /** Open transactions by id: each holds PGlite's transaction lock until the main thread says commit or roll back. */
@@ -54,6 +107,8 @@ async function handle(m) {
       const r = await target.query(m.text, m.params, { rowMode: m.rowMode, ...(m.raw ? { parsers: rawParsers } : {}) });
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     }
+    case 'prepared':
+      return prepared(m.name, m.text, m.params);
     case 'exec':
       return (await target.exec(m.text)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
     case 'begin':
