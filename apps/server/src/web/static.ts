@@ -12,6 +12,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANDING_LINK_STANDINS, LANDING_LINKS_META } from '@sajha/contract';
+import { escapeHtml } from '../platform/html.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
 
 export function defaultWebDist(): string {
@@ -51,18 +52,15 @@ export interface LandingLinks {
   sisterSiteUrl: string;
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The landing page was pre-rendered with stand-in links (the build cannot know this server's settings):
  * put the real ones in, and in a meta tag for the app, whose first render must match this HTML.
  */
 function withLandingLinks(html: string, links: LandingLinks): string {
-  const meta = `<meta name="${LANDING_LINKS_META}" content="${escapeAttribute(JSON.stringify(links))}" />`;
+  const meta = `<meta name="${LANDING_LINKS_META}" content="${escapeHtml(JSON.stringify(links))}" />`;
   return html
-    .replaceAll(LANDING_LINK_STANDINS.contestUrl, escapeAttribute(links.contestUrl))
-    .replaceAll(LANDING_LINK_STANDINS.sisterSiteUrl, escapeAttribute(links.sisterSiteUrl))
+    .replaceAll(LANDING_LINK_STANDINS.contestUrl, escapeHtml(links.contestUrl))
+    .replaceAll(LANDING_LINK_STANDINS.sisterSiteUrl, escapeHtml(links.sisterSiteUrl))
     .replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`);
 }
 

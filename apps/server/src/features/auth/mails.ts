@@ -1,9 +1,7 @@
 /** Account mails in the product's voice: plain text and a simple HTML twin. */
 import { APP_NAME } from '@sajha/contract';
+import { escapeHtml as escape } from '../../platform/html.js';
 import type { Mail } from '../../platform/mail.js';
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="margin:0;background:#f6f5f3;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1d1b1a">

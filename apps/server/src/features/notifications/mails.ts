@@ -1,8 +1,6 @@
 import { APP_NAME } from '@sajha/contract';
+import { escapeHtml as escape } from '../../platform/html.js';
 import type { Mail } from '../../platform/mail.js';
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const wrap = (inner: string) =>
   `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1d1b1a;background:#f6f5f3;padding:24px">
