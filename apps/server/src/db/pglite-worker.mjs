@@ -29,16 +29,6 @@ try {
 /** Named statements parsed so far, with their parameter types. */
 const named = new Map();
 
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /**
  * A hot statement as a named prepared statement: parsed and described once, then each call is one
  * bind/describe/execute message and a sync. PGlite's own query() parses, describes and plans the text
@@ -47,30 +37,30 @@ const concat = (parts) => {
  */
 function prepared(name, text, params) {
   const { serialize } = protocol;
+  // Like query(): no sync to the file system per message, one after the sync message.
+  const run = (message) => db.execProtocol(message, { syncToFs: false });
   return db._runExclusiveTransaction(() =>
     db.runExclusive(async () => {
       const messages = [];
       try {
         let types = named.get(name);
         if (!types) {
-          await db.execProtocol(serialize.parse({ name, text }));
-          const described = await db.execProtocol(serialize.describe({ type: 'S', name }));
+          await run(serialize.parse({ name, text }));
+          const described = await run(serialize.describe({ type: 'S', name }));
           types = described.messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
           named.set(name, types);
         }
         const values = params.map((v, i) => (v == null ? null : (db.serializers[types[i]] ?? String)(v)));
-        const call = concat([
+        const call = Buffer.concat([
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
         ]);
-        messages.push(...(await db.execProtocol(call)).messages);
-      } catch (err) {
-        // A statement that failed to parse is not kept: the next call parses it again.
-        if (!named.has(name)) await db.execProtocol(serialize.close({ type: 'S', name })).catch(() => undefined);
-        throw err;
+        messages.push(...(await run(call)).messages);
       } finally {
-        messages.push(...(await db.execProtocol(serialize.sync())).messages);
+        // Also after an error: the server skips the rest until this sync. A statement that failed to
+        // parse was never stored (nor kept in `named`), so the next call parses it again.
+        messages.push(...(await run(serialize.sync())).messages);
       }
       await db.syncToFs();
       const [result] = parse.parseResults(messages, db.parsers);
