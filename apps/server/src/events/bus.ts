@@ -8,7 +8,7 @@
  *   }
  */
 import type { Logger } from 'pino';
-import { noteAftermath } from './aftermath.js';
+import { Aftermath } from './aftermath.js';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DomainEvents {}
@@ -16,10 +16,17 @@ export interface DomainEvents {}
 export type DomainEventName = keyof DomainEvents;
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => unknown;
 
+export interface PublishOptions {
+  /** The member whose action this fact comes from: the listeners' work counts against their share. */
+  by?: string | undefined;
+}
+
 export class EventBus {
   private readonly listeners = new Map<DomainEventName, Listener<never>[]>();
   /** Publishes whose listeners are still running (a draining node lets them finish before it exits). */
   private readonly running = new Set<Promise<unknown>>();
+  /** Listener work per member, for the socket guard (realtime/guard.ts). */
+  readonly aftermath = new Aftermath();
 
   constructor(private readonly log: Logger) {}
 
@@ -37,7 +44,7 @@ export class EventBus {
    * Runs every listener; one that throws or rejects is logged and never reaches the publisher. The
    * promise settles when all listeners have; publishers that need not wait call it with `void`.
    */
-  async publish<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+  async publish<K extends DomainEventName>(name: K, payload: DomainEvents[K], opts?: PublishOptions): Promise<void> {
     const list = (this.listeners.get(name) ?? []) as Listener<K>[];
     const done = Promise.all(
       list.map(async (listener) => {
@@ -48,8 +55,8 @@ export class EventBus {
         }
       }),
     );
-    // Counted against the member whose socket event published it (realtime/guard.ts).
-    noteAftermath(done);
+    // Counted against the member whose action published it (realtime/guard.ts).
+    if (opts?.by) this.aftermath.note(opts.by, done);
     this.running.add(done);
     try {
       await done;

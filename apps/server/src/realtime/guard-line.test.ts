@@ -3,7 +3,7 @@
  * and a place kept while what an event set off (its aftermath) still runs, but never past the deadline.
  */
 import { describe, expect, it } from 'vitest';
-import { noteAftermath } from '../events/aftermath.js';
+import { Aftermath } from '../events/aftermath.js';
 import { createMemoryPresence } from '../platform/presence.js';
 import { DEFAULT_SOCKET_LIMITS, SocketGuard } from './guard.js';
 
@@ -13,7 +13,8 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
-const guard = () => new SocketGuard(DEFAULT_SOCKET_LIMITS, createMemoryPresence(), false);
+const aftermath = new Aftermath();
+const guard = () => new SocketGuard(DEFAULT_SOCKET_LIMITS, createMemoryPresence(), false, undefined, aftermath);
 
 describe('a member line', () => {
   it('runs two events of a member at a time, queues 64 more, refuses the rest, and leaves others alone', async () => {
@@ -38,15 +39,15 @@ describe('a member line', () => {
 
   it('keeps the place while the event’s aftermath runs and gives it back when that settles', async () => {
     const g = guard();
-    const aftermath = deferred();
+    const pending = deferred();
     const third = deferred();
     const first = await g.serve('asha', () => {
-      noteAftermath(aftermath.promise);
+      aftermath.note('asha', pending.promise);
       return Promise.resolve('answered');
     });
     expect(first).toEqual({ value: 'answered' });
     await g.serve('asha', () => {
-      noteAftermath(aftermath.promise);
+      aftermath.note('asha', pending.promise);
       return Promise.resolve('answered too');
     });
     let ran = false;
@@ -58,7 +59,7 @@ describe('a member line', () => {
     // Both places are still held by the unfinished aftermath: the third event waits.
     await new Promise((r) => setImmediate(r));
     expect(ran).toBe(false);
-    aftermath.resolve();
+    pending.resolve();
     await third.promise;
     expect(await next).toEqual({ value: 'third' });
   });
@@ -68,7 +69,7 @@ describe('a member line', () => {
     const never = new Promise<void>(() => undefined);
     for (let i = 0; i < 2; i += 1) {
       await g.serve('asha', () => {
-        noteAftermath(never);
+        aftermath.note('asha', never);
         return Promise.resolve(i);
       });
     }

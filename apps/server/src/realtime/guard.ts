@@ -11,7 +11,7 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { collectAftermath } from '../events/aftermath.js';
+import { Aftermath } from '../events/aftermath.js';
 import type { Presence } from '../platform/presence.js';
 import type { IoServer, IoSocket } from './types.js';
 
@@ -73,6 +73,8 @@ export class SocketGuard {
     private readonly presence: Presence,
     private readonly trustProxy: boolean,
     redis?: Redis,
+    /** Where the bus counts each member's after-effects (EventBus.aftermath). */
+    private readonly aftermath: Aftermath = new Aftermath(),
   ) {
     const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
       // Once over budget the key is blocked in memory for the rest of the window: a flood costs no store trips.
@@ -145,9 +147,8 @@ export class SocketGuard {
       if (next) next();
       else if (--line.active === 0) this.lines.delete(uid);
     };
-    const pending: Promise<unknown>[] = [];
-    const result = collectAftermath(pending, work);
-    // The place is kept until what the event set off is done too (bounded, so nothing can hold it forever).
+    const result = work();
+    // The place is kept until what the member set off is done too (bounded, so nothing can hold it forever).
     let given = false;
     const hold: Hold = {
       deadline: Date.now() + AFTERMATH_WAIT_MS,
@@ -160,12 +161,8 @@ export class SocketGuard {
     };
     this.holds.add(hold);
     this.sweep ??= setInterval(() => this.releaseOverdue(), AFTERMATH_WAIT_MS / 4).unref();
-    void result
-      .then(
-        () => drain(pending),
-        () => drain(pending),
-      )
-      .then(hold.release);
+    const settle = () => Promise.allSettled(this.aftermath.of(uid));
+    void result.then(settle, settle).then(hold.release);
     return { value: await result };
   }
 
@@ -177,10 +174,6 @@ export class SocketGuard {
       this.sweep = undefined;
     }
   }
-}
-
-async function drain(pending: Promise<unknown>[]): Promise<void> {
-  while (pending.length > 0) await Promise.allSettled(pending.splice(0));
 }
 
 async function take(limiter: RateLimiterAbstract, key: string): Promise<boolean> {

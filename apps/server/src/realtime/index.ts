@@ -218,6 +218,7 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     opts.presence,
     opts.trustProxy ?? false,
     opts.redis,
+    opts.bus.aftermath,
   );
   const openSession = socketSessionOpener(opts.db);
   const main = createServer(opts, SOCKET_PATHS.main, guard, openSession);

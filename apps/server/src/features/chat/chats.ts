@@ -164,7 +164,7 @@ export async function startGroupChat(
   const views = new Map(
     await Promise.all(memberIds.map(async (uid) => [uid, await chatFor(deps, uid, chatId)] as const)),
   );
-  void deps.bus.publish('chat.added', { memberIds, chats: views });
+  void deps.bus.publish('chat.added', { memberIds, chats: views }, { by: me });
   return { chatId, memberIds };
 }
 

@@ -23,7 +23,7 @@ type HandlerTable = { [K in ClientEventName]?: Handler<K> };
 
 function chatHandlers(deps: AppDeps, socket: IoSocket): HandlerTable {
   const me = socket.data.user.uid;
-  const unread = () => deps.bus.publish('chat.unread', { userIds: [me] });
+  const unread = () => deps.bus.publish('chat.unread', { userIds: [me] }, { by: me });
   // The chats this socket is showing, so a closed tab stops counting as a reader.
   const viewing = new Set<string>();
   const stopViewing = async (chatId: string) => {

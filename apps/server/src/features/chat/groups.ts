@@ -130,7 +130,7 @@ async function change(
     await tx.update(chats).set({ lastMessageAt: stored!.createdAt }).where(eq(chats.id, chatId));
     return stored!;
   });
-  await deps.bus.publish('chat.members.changed', { chatId });
+  await deps.bus.publish('chat.members.changed', { chatId }, { by: actorId });
   return row;
 }
 
@@ -143,17 +143,21 @@ async function announce(deps: AppDeps, { at, ...notice }: Notice, removedIds: st
     const views = new Map(
       await Promise.all(addedIds.map(async (uid) => [uid, await chatFor(deps, uid, chatId)] as const)),
     );
-    await deps.bus.publish('chat.added', { memberIds: addedIds, chats: views });
+    await deps.bus.publish('chat.added', { memberIds: addedIds, chats: views }, { by: notice.senderId });
   }
   const message = await messageDto(deps, notice);
-  void deps.bus.publish('chat.message.sent', {
-    chatId,
-    memberIds,
-    message,
-    storedAt: at,
-    sender: { ...message.sender, uid: notice.senderId },
-  });
-  void deps.bus.publish('chat.group.changed', { info, removedIds });
+  void deps.bus.publish(
+    'chat.message.sent',
+    {
+      chatId,
+      memberIds,
+      message,
+      storedAt: at,
+      sender: { ...message.sender, uid: notice.senderId },
+    },
+    { by: notice.senderId },
+  );
+  void deps.bus.publish('chat.group.changed', { info, removedIds }, { by: notice.senderId });
   return info;
 }
 

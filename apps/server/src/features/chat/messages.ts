@@ -110,14 +110,18 @@ export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInp
     status: 'sent',
   });
   const memberIds = chat.memberIds;
-  void deps.bus.publish('chat.message.sent', {
-    chatId: chat.id,
-    memberIds,
-    message,
-    storedAt: stored.at,
-    sender: { uid: me.uid, name: sender.name, username: sender.username, avatar: sender.avatar },
-    origin,
-  });
+  void deps.bus.publish(
+    'chat.message.sent',
+    {
+      chatId: chat.id,
+      memberIds,
+      message,
+      storedAt: stored.at,
+      sender: { uid: me.uid, name: sender.name, username: sender.username, avatar: sender.avatar },
+      origin,
+    },
+    { by: me.uid },
+  );
   return { message, chatId: chat.id, memberIds, created: true };
 }
 
@@ -177,7 +181,7 @@ async function resentOrRefused(
   // The insert's own checks refused it: a block in a direct chat, or a membership the cache had not seen end.
   if (otherId && (await isBlockedEitherWay(deps.db, me, otherId)))
     throw new AppError(PeopleMessages.cannotMessage, 403);
-  void deps.bus.publish('chat.members.changed', { chatId: chat.id });
+  void deps.bus.publish('chat.members.changed', { chatId: chat.id }, { by: me });
   throw new AppError(Messages.chat.notMember, 403);
 }
 
@@ -203,7 +207,7 @@ export async function react(deps: AppDeps, me: string, messageId: string, reacti
   }
   const message = await messageDto(deps, row);
   const memberIds = chat.memberIds;
-  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: [message] });
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: [message] }, { by: me });
   return { message, memberIds };
 }
 
@@ -230,7 +234,7 @@ export async function setPinned(deps: AppDeps, me: string, messageId: string, pi
   if (updated) changed.push(updated);
   const dtos = await Promise.all(changed.map((r) => messageDto(deps, r)));
   const memberIds = chat.memberIds;
-  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: dtos });
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: dtos }, { by: me });
   return { messages: dtos, chatId: row.chatId, memberIds };
 }
 
@@ -254,6 +258,6 @@ export async function deleteMessage(deps: AppDeps, me: string, messageId: string
   });
   for (const f of attached) await deps.storage.delete(f.storageKey).catch(() => undefined);
   const memberIds = chat.memberIds;
-  void deps.bus.publish('chat.message.deleted', { chatId: row.chatId, memberIds, mid: row.id, by: me });
+  void deps.bus.publish('chat.message.deleted', { chatId: row.chatId, memberIds, mid: row.id, by: me }, { by: me });
   return { mid: row.id, chatId: row.chatId, memberIds };
 }

@@ -158,8 +158,9 @@ export class PendingReads {
   }
 }
 
-export async function announceRead(deps: AppDeps, chatId: string, ...readerIds: string[]): Promise<void> {
-  if (readerIds.length > 0) await deps.bus.publish('chat.read', { chatId, readerIds });
+/** A member read the chat (opened it): the others learn up to when their messages are now read. */
+export async function announceRead(deps: AppDeps, chatId: string, reader: string): Promise<void> {
+  await deps.bus.publish('chat.read', { chatId, readerIds: [reader] }, { by: reader });
 }
 
 /** For each member other than the readers: up to when everyone else has read the chat. */

@@ -69,9 +69,9 @@ async function itemFor(deps: AppDeps, viewerId: string, id: string): Promise<Fea
   return present(row);
 }
 
-function broadcast(deps: AppDeps, item: FeatureItem): void {
+function broadcast(deps: AppDeps, item: FeatureItem, by: string): void {
   const { voted: _voted, ...rest } = item;
-  void deps.bus.publish('feature.updated', { item: rest });
+  void deps.bus.publish('feature.updated', { item: rest }, { by });
 }
 
 export async function listFeatures(
@@ -114,7 +114,7 @@ export async function suggestFeature(
     .returning({ id: featureSuggestions.id });
   if (inserted.length === 0) throw new AppError(FeatureMessages.duplicate, 409);
   const item = await itemFor(deps, userId, id);
-  broadcast(deps, item);
+  broadcast(deps, item, userId);
   return item;
 }
 
@@ -145,7 +145,7 @@ export async function voteFeature(deps: AppDeps, userId: string, id: string): Pr
     }
   });
   const item = await itemFor(deps, userId, id);
-  broadcast(deps, item);
+  broadcast(deps, item, userId);
   return item;
 }
 
@@ -186,6 +186,6 @@ export async function setFeatureStatus(
     }
   }
   const item = await itemFor(deps, userId, input.id);
-  broadcast(deps, item);
+  broadcast(deps, item, userId);
   return item;
 }

@@ -115,7 +115,7 @@ export async function openPanel(deps: AppDeps, userId: string): Promise<Notifica
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  void deps.bus.publish('notification.unread', { userId, unread: 0 });
+  void deps.bus.publish('notification.unread', { userId, unread: 0 }, { by: userId });
   return rows.map(presentNotification);
 }
 

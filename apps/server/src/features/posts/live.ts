@@ -34,6 +34,6 @@ export function announceNewPost(deps: AppDeps, authorId: string, post: Pick<Post
   const fact = { authorId, post_id: post.post_id, category: post.category ?? null };
   // Not awaited by the request: the post is saved and answered whatever happens to the announcement.
   void blockedWith(deps.db, authorId)
-    .then((hiddenFrom) => deps.bus.publish('post.created', { ...fact, hiddenFrom }))
+    .then((hiddenFrom) => deps.bus.publish('post.created', { ...fact, hiddenFrom }, { by: authorId }))
     .catch((err: unknown) => deps.log.error({ err }, 'announcing a new post failed'));
 }

@@ -128,7 +128,7 @@ export async function editPost(deps: AppDeps, userId: string, postId: string, co
   const result: Mutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   if (preview) result.link = preview.meta;
   // Every open feed shows the new text in place (part 2 §4).
-  void deps.bus.publish('post.mutated', { actorId: userId, result });
+  void deps.bus.publish('post.mutated', { actorId: userId, result }, { by: userId });
   return result;
 }
 
@@ -143,7 +143,7 @@ export async function deletePost(deps: AppDeps, userId: string, postId: string):
   // Bytes go after the rows: a crash in between leaves orphan bytes, never a post with missing media.
   await removeAll(deps.storage, keys);
   const result: Mutation = { success: true, type: 'delete', post_id: postId, message: Messages.post.deleted };
-  void deps.bus.publish('post.mutated', { actorId: userId, result });
+  void deps.bus.publish('post.mutated', { actorId: userId, result }, { by: userId });
   return result;
 }
 

@@ -61,11 +61,13 @@ async function readyRow(
 function broadcastStats(
   deps: AppDeps,
   row: { id: string; likeCount: number; commentCount: number; shareCount: number },
+  by: string,
 ) {
-  void deps.bus.publish('reel.stats', {
-    id: row.id,
-    stats: { likes: row.likeCount, comments: row.commentCount, shares: row.shareCount },
-  });
+  void deps.bus.publish(
+    'reel.stats',
+    { id: row.id, stats: { likes: row.likeCount, comments: row.commentCount, shares: row.shareCount } },
+    { by },
+  );
 }
 
 type Kind = 'like' | 'comment' | 'reply' | 'share';
@@ -120,7 +122,7 @@ export async function toggleReelLike(
       .returning();
     return { liked, row: row! };
   });
-  broadcastStats(deps, row);
+  broadcastStats(deps, row, userId);
   if (liked) await tell(deps, reel.authorId, userId, 'like', reelId);
   return { id: reelId, liked, likes: row.likeCount };
 }
@@ -142,7 +144,7 @@ export async function shareReel(
       .returning();
     return row!;
   });
-  broadcastStats(deps, row);
+  broadcastStats(deps, row, userId);
   await tell(deps, reel.authorId, userId, 'share', reel.id);
   return { id: reel.id, shares: row.shareCount };
 }
@@ -156,7 +158,7 @@ export async function deleteReel(deps: AppDeps, userId: string, reelId: string):
   });
   // Bytes after rows: a crash in between leaves orphan bytes, never a reel with missing files.
   await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
-  void deps.bus.publish('reel.deleted', { id: reelId });
+  void deps.bus.publish('reel.deleted', { id: reelId }, { by: userId });
   return { id: reelId };
 }
 
@@ -189,7 +191,7 @@ export async function addReelComment(
   input: { reelId: string; comment: string },
 ): Promise<CommentDto[]> {
   const reel = await readyRow(deps, userId, input.reelId, 'comment');
-  broadcastStats(deps, await insertComment(deps, reel.id, userId, input.comment, null));
+  broadcastStats(deps, await insertComment(deps, reel.id, userId, input.comment, null), userId);
   await tell(deps, reel.authorId, userId, 'comment', reel.id);
   return presentComments(await commentRecordsOfReel(deps.db, reel.id));
 }
@@ -208,7 +210,7 @@ export async function addReelCommentReply(
         .limit(1)
     : [];
   if (!parent) throw new AppError(ReelMessages.commentGone, 404);
-  broadcastStats(deps, await insertComment(deps, reel.id, userId, input.reply, parent.parentId ?? parent.id));
+  broadcastStats(deps, await insertComment(deps, reel.id, userId, input.reply, parent.parentId ?? parent.id), userId);
   await tell(deps, parent.authorId, userId, 'reply', reel.id);
   if (reel.authorId !== parent.authorId) await tell(deps, reel.authorId, userId, 'comment', reel.id);
   return presentComments(await commentRecordsOfReel(deps.db, reel.id));

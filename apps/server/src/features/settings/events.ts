@@ -33,7 +33,7 @@ export function settingsSocketModule(deps: AppDeps): SocketModule {
           socket.emit(Events.profileData, outcome.profile);
           if (outcome.user) {
             socket.data.user = outcome.user;
-            void deps.bus.publish('profile.updated', { user: outcome.user });
+            void deps.bus.publish('profile.updated', { user: outcome.user }, { by: outcome.user.uid });
           }
         },
         deps.log,
