@@ -40,6 +40,12 @@ interface Waiting {
   fail: (err: unknown) => void;
 }
 
+/** A batch's statement under way; its outcome never rejects. */
+interface Statement {
+  batch: Waiting[];
+  outcome: Promise<{ stored: Map<string, Stored> } | { error: unknown }>;
+}
+
 export class MessageWriter {
   private queue: Waiting[] = [];
   private running = false;
@@ -56,25 +62,43 @@ export class MessageWriter {
 
   private async drain(): Promise<void> {
     this.running = true;
-    while (this.queue.length > 0) {
-      // Let pending socket input run first, so sends that already arrived join this batch. PGlite
-      // answers on this thread: without the yield the next statement starts before any I/O is read.
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const stored = await insertBatch(
-          this.database,
-          batch.map((w) => w.row),
-        );
-        for (const w of batch) w.done(stored.get(w.row.id));
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.fail(err);
-        // One bad row must not sink its neighbours: alone, each succeeds or fails on its own.
-        else
-          for (const w of batch) await insertBatch(this.database, [w.row]).then((s) => w.done(s.get(w.row.id)), w.fail);
+    // Let pending socket input run first, so sends that already arrived join this batch. PGlite
+    // answers on this thread: without the yield the next statement starts before any I/O is read.
+    await new Promise((resolve) => setImmediate(resolve));
+    let next: Statement | undefined = this.start();
+    while (next) {
+      const current: Statement = next;
+      const outcome = await current.outcome;
+      // What arrived while that statement ran goes to the database before this thread answers its
+      // batch: the next statement runs while the acks and the fan-out are sent. Still one statement at
+      // a time, each started after the one before has committed, so history keeps its order.
+      next = 'stored' in outcome && this.queue.length > 0 ? this.start() : undefined;
+      if ('stored' in outcome) for (const w of current.batch) w.done(outcome.stored.get(w.row.id));
+      else await this.oneByOne(current.batch, outcome.error);
+      if (!next && this.queue.length > 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        next = this.start();
       }
     }
     this.running = false;
+  }
+
+  private start(): Statement {
+    const batch = this.queue.splice(0, MAX_BATCH);
+    const outcome = insertBatch(
+      this.database,
+      batch.map((w) => w.row),
+    ).then(
+      (stored) => ({ stored }),
+      (error: unknown) => ({ error }),
+    );
+    return { batch, outcome };
+  }
+
+  /** One bad row must not sink its neighbours: alone, each succeeds or fails on its own. */
+  private async oneByOne(batch: Waiting[], error: unknown): Promise<void> {
+    if (batch.length === 1) return batch[0]!.fail(error);
+    for (const w of batch) await insertBatch(this.database, [w.row]).then((s) => w.done(s.get(w.row.id)), w.fail);
   }
 }
 
