@@ -46,15 +46,9 @@ export class EventBus {
    */
   async publish<K extends DomainEventName>(name: K, payload: DomainEvents[K], opts?: PublishOptions): Promise<void> {
     const list = (this.listeners.get(name) ?? []) as Listener<K>[];
-    const done = Promise.all(
-      list.map(async (listener) => {
-        try {
-          await listener(payload);
-        } catch (err) {
-          this.log.error({ err, event: name }, 'event listener failed');
-        }
-      }),
-    );
+    // Most facts have one listener: its promise alone, without a Promise.all around it.
+    const done =
+      list.length === 1 ? this.run(name, list[0]!, payload) : Promise.all(list.map((l) => this.run(name, l, payload)));
     // Counted against the member whose action published it (realtime/guard.ts).
     if (opts?.by) this.aftermath.note(opts.by, done);
     this.running.add(done);
@@ -62,6 +56,18 @@ export class EventBus {
       await done;
     } finally {
       this.running.delete(done);
+    }
+  }
+
+  private async run<K extends DomainEventName>(
+    name: K,
+    listener: Listener<K>,
+    payload: DomainEvents[K],
+  ): Promise<void> {
+    try {
+      await listener(payload);
+    } catch (err) {
+      this.log.error({ err, event: name }, 'event listener failed');
     }
   }
 

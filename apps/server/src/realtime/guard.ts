@@ -55,9 +55,20 @@ interface Line {
 }
 
 /** A place in a line kept for an event's after-effects, given back when they settle or at `deadline`. */
-interface Hold {
-  deadline: number;
-  release: () => void;
+class Hold {
+  private given = false;
+  constructor(
+    readonly deadline: number,
+    private readonly giveBack: () => void,
+    private readonly holds: Set<Hold>,
+  ) {}
+
+  release(): void {
+    if (this.given) return;
+    this.given = true;
+    this.holds.delete(this);
+    this.giveBack();
+  }
 }
 
 export class SocketGuard {
@@ -141,29 +152,31 @@ export class SocketGuard {
     } else {
       line.active += 1;
     }
-    const handOn = () => {
-      // Hand the slot straight to the next waiter (active stays the same), or give it back.
-      const next = line.waiting.shift();
-      if (next) next();
-      else if (--line.active === 0) this.lines.delete(uid);
-    };
-    const result = work();
-    // The place is kept until what the member set off is done too (bounded, so nothing can hold it forever).
-    let given = false;
-    const hold: Hold = {
-      deadline: Date.now() + AFTERMATH_WAIT_MS,
-      release: () => {
-        if (given) return;
-        given = true;
-        this.holds.delete(hold);
-        handOn();
-      },
-    };
+    try {
+      return { value: await work() };
+    } finally {
+      this.afterwards(uid, line);
+    }
+  }
+
+  /**
+   * Gives the member's place back once the event has answered, or keeps it while what the member set
+   * off still runs (bounded, so nothing can hold it forever).
+   */
+  private afterwards(uid: string, line: Line): void {
+    const pending = this.aftermath.of(uid);
+    if (pending.length === 0) return this.handOn(uid, line);
+    const hold = new Hold(Date.now() + AFTERMATH_WAIT_MS, () => this.handOn(uid, line), this.holds);
     this.holds.add(hold);
     this.sweep ??= setInterval(() => this.releaseOverdue(), AFTERMATH_WAIT_MS / 4).unref();
-    const settle = () => Promise.allSettled(this.aftermath.of(uid));
-    void result.then(settle, settle).then(hold.release);
-    return { value: await result };
+    void Promise.allSettled(pending).then(() => hold.release());
+  }
+
+  /** Hands the place straight to the member's next waiting event (active stays the same), or gives it back. */
+  private handOn(uid: string, line: Line): void {
+    const next = line.waiting.shift();
+    if (next) next();
+    else if (--line.active === 0) this.lines.delete(uid);
   }
 
   private releaseOverdue(): void {

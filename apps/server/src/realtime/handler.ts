@@ -52,6 +52,13 @@ export interface OnOptions {
   onFail?: (message: string) => void;
 }
 
+/** Tells the client why its event was not done: `error`, the spec's own failure event, and the ack. */
+function refuse(socket: IoSocket, event: string, message: string, ack: AckFn | undefined, options: OnOptions): void {
+  socket.emit(Events.error, { message, event });
+  options.onFail?.(message);
+  if (ack) ack({ ok: false, error: message });
+}
+
 export function on<K extends ClientEventName>(
   socket: IoSocket,
   event: K,
@@ -62,33 +69,31 @@ export function on<K extends ClientEventName>(
   const schema = clientEventSchemas[event];
   const listener = async (...raw: unknown[]): Promise<void> => {
     const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as AckFn) : undefined;
-    const fail = (message: string): void => {
-      socket.emit(Events.error, { message, event });
-      options.onFail?.(message);
-      if (ack) ack({ ok: false, error: message });
-    };
     // The expiry timer disconnects at the session's end; this covers an event racing it.
     if (Date.now() >= socket.data.expiresAt) {
-      fail(Messages.server.unauthorized);
+      refuse(socket, event, Messages.server.unauthorized, ack, options);
       socket.disconnect(true);
       return;
     }
     const guard = guardOf(socket);
-    if (!budgetOf(socket, guard?.limits.eventsPerMemberPerSecond).take()) return fail(Messages.server.rateLimited);
+    if (!budgetOf(socket, guard?.limits.eventsPerMemberPerSecond).take()) {
+      return refuse(socket, event, Messages.server.rateLimited, ack, options);
+    }
     const uid = socket.data.user.uid;
     try {
-      if (guard && !(await guard.event(uid))) return fail(Messages.server.rateLimited);
+      if (guard && !(await guard.event(uid))) return refuse(socket, event, Messages.server.rateLimited, ack, options);
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) return fail(firstIssue(parsed.error));
+      if (!parsed.success) return refuse(socket, event, firstIssue(parsed.error), ack, options);
       const args = parsed.data as ClientEventArgs<K>;
-      const run = async () => await handler(args, socket);
-      const done = guard ? await guard.serve(uid, run) : { value: await run() };
-      if (!done) return fail(Messages.server.rateLimited);
+      const done = guard
+        ? await guard.serve(uid, async () => await handler(args, socket))
+        : { value: await handler(args, socket) };
+      if (!done) return refuse(socket, event, Messages.server.rateLimited, ack, options);
       if (ack) ack({ ok: true, data: done.value });
     } catch (err) {
-      if (err instanceof AppError) return fail(err.message);
+      if (err instanceof AppError) return refuse(socket, event, err.message, ack, options);
       log.error({ err, event, user: uid }, 'socket handler failed');
-      fail(Messages.server.internal);
+      refuse(socket, event, Messages.server.internal, ack, options);
     }
   };
   (socket as unknown as { on(e: string, l: (...a: unknown[]) => void): void }).on(event, (...raw) => {
