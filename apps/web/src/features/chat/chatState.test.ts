@@ -127,3 +127,25 @@ describe('chat outbox', () => {
     expect(items(s).map((m) => [m.content, m.failed])).toEqual([['earlier', undefined]]);
   });
 });
+
+describe('chat presence', () => {
+  const sita = { ...chat.sender, online: true };
+  const fromSita = { ...stored('00000000-0000-4000-8000-0000000000f3', 'hi Ram'), sender: sita };
+
+  it('shows the other member online once a message from them arrives, though no presence came', () => {
+    const before = run(...opened);
+    expect(before.chats[0]!.sender.online).toBe(false);
+    const after = chatReducer(before, { type: 'incoming', chatId, message: fromSita, open: true });
+    expect(after.chats[0]!.sender.online).toBe(true);
+  });
+
+  it('leaves the other member’s state alone when the message is one of mine', () => {
+    const after = run(...opened, {
+      type: 'incoming',
+      chatId,
+      message: stored('00000000-0000-4000-8000-0000000000f4', 'mine'),
+      open: true,
+    });
+    expect(after.chats[0]!.sender.online).toBe(false);
+  });
+});

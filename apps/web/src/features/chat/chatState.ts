@@ -65,7 +65,11 @@ function mapChat(state: ChatState, chatId: string, fn: (c: ChatDto) => ChatDto):
 function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta: number): ChatState {
   const chat = state.chats.find((c) => c.id === chatId);
   if (!chat) return state;
-  const next = { ...chat, messages: [message], unread: (chat.unread ?? 0) + unreadDelta };
+  // A message just in from the other member shows they are online, even if their presence came
+  // before this chat existed (presence goes only to members who already share a chat).
+  const heard = chat.sender.type === 'direct' && chat.sender.uid === message.sender.uid && message.sender.online;
+  const sender = heard && !chat.sender.online ? { ...chat.sender, online: true } : chat.sender;
+  const next = { ...chat, sender, messages: [message], unread: (chat.unread ?? 0) + unreadDelta };
   return { ...state, chats: [next, ...state.chats.filter((c) => c.id !== chatId)] };
 }
 
