@@ -65,11 +65,7 @@ function mapChat(state: ChatState, chatId: string, fn: (c: ChatDto) => ChatDto):
 function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta: number): ChatState {
   const chat = state.chats.find((c) => c.id === chatId);
   if (!chat) return state;
-  // A message just in from the other member shows they are online, even if their presence came
-  // before this chat existed (presence goes only to members who already share a chat).
-  const heard = chat.sender.type === 'direct' && chat.sender.uid === message.sender.uid && message.sender.online;
-  const sender = heard && !chat.sender.online ? { ...chat.sender, online: true } : chat.sender;
-  const next = { ...chat, sender, messages: [message], unread: (chat.unread ?? 0) + unreadDelta };
+  const next = { ...chat, messages: [message], unread: (chat.unread ?? 0) + unreadDelta };
   return { ...state, chats: [next, ...state.chats.filter((c) => c.id !== chatId)] };
 }
 
@@ -144,7 +140,11 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
           items: [...t.items, { ...action.message, live: true }],
         }));
       }
-      return bump(next, action.chatId, action.message, action.open || known ? 0 : 1);
+      next = bump(next, action.chatId, action.message, action.open || known ? 0 : 1);
+      // A message just in shows its sender online, even if their presence went out before this chat
+      // existed (presence goes only to members who already share a chat).
+      const { uid, online } = action.message.sender;
+      return online && uid ? chatReducer(next, { type: 'presence', uid, online }) : next;
     }
     case 'acked': {
       // A send from the outbox after a reload has no local copy in this page: it joins the list now.
