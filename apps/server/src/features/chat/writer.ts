@@ -31,6 +31,9 @@ export interface Stored {
 
 const MAX_BATCH = 500;
 
+/** One turn of the event loop, so socket input that already arrived is read first. */
+const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A message's stored time as text with microseconds, for `returning` (read marks need full precision). */
 export const storedAtText = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -64,7 +67,7 @@ export class MessageWriter {
     this.running = true;
     // Let pending socket input run first, so sends that already arrived join this batch. PGlite
     // answers on this thread: without the yield the next statement starts before any I/O is read.
-    await new Promise((resolve) => setImmediate(resolve));
+    await afterPendingInput();
     let next: Statement | undefined = this.start();
     while (next) {
       const current: Statement = next;
@@ -76,7 +79,7 @@ export class MessageWriter {
       if ('stored' in outcome) for (const w of current.batch) w.done(outcome.stored.get(w.row.id));
       else await this.oneByOne(current.batch, outcome.error);
       if (!next && this.queue.length > 0) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await afterPendingInput();
         next = this.start();
       }
     }
