@@ -4,10 +4,10 @@
  * the same pacing, measured in the same run. Every figure is printed as a ratio to the relay.
  *
  * Rows (issue 17):
- * - capacity: PAIRS pairs of clients, each in a closed loop (next send when the previous is acked,
+ * - capacity: pairs of clients (pairsFor), each in a closed loop (next send when the previous is acked,
  *   at least GAP_MS apart, which keeps a client inside the per-socket flood budget). The pacing
  *   ceiling (clients x 1000/GAP_MS) is printed too: the relay must fall clearly short of it, or the
- *   pacing, not the relay, was the limit (then raise PAIRS).
+ *   pacing, not the relay, was the limit (then raise CHAT_BENCH_PAIRS).
  * - 1,000 msg/s offered: OPEN_PAIRS pairs each sending on a timer (open loop) for OPEN_SECONDS, after a
  *   2 s pause and one unmeasured second of the same load (steady state, not the capacity run's tail);
  *   delivery p50/p99 at the receivers.
@@ -19,12 +19,20 @@
  * PGlite always, on disk in a temporary DATA_DIR as `npm start` runs it (its in-memory mode keeps the
  * files in growing JS arrays: GC pauses no real server has); PostgreSQL too when DATABASE_URL is set
  * (a fresh database, dropped afterwards).
- * The whole set runs twice. Clients run in this process, so they share the 2 cores with the server.
- * Our server and the relay run under this process's V8 flags alike; `npm run bench` gives it the
- * production server's --max-semi-space-size=64 (a larger young generation: less time in GC).
+ * Two arrangements, each measured whole (relay, then ours on each back end), as neither is the
+ * deployment, where clients are other machines:
+ * - together: each server runs in this process beside the clients. The clients' cost per message is
+ *   added to the relay's and ours alike (it dilutes the capacity ratio towards 1), and the clients'
+ *   garbage is collected in the servers' pauses. Both servers run under this process's V8 flags;
+ *   `npm run bench` gives it the production server's --max-semi-space-size=64.
+ * - apart: each server runs in a child process of its own with the production V8 flags (SERVER_FLAGS,
+ *   as `npm start`), the clients in this one. The relay gets a core to itself; ours shares the second
+ *   core with its database (PostgreSQL's backend, or PGlite's worker) and the clients.
+ * Delivery times are taken in this process, on one clock, in both.
  *
- *   npx tsx bench/chat.ts [pairs] [messagesPerClient]     # defaults: 500 pairs (the relay, not pacing, is the limit), 20 messages each
+ *   npx tsx bench/chat.ts    # CHAT_BENCH_SERVERS=together|apart (default both), CHAT_BENCH_PAIRS, CHAT_BENCH_ROUNDS
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -32,6 +40,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { Server } from 'socket.io';
@@ -42,8 +51,13 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { sessionCookie } from '../apps/server/test/harness.js';
 
-const PAIRS = Number(process.argv[2] ?? 500);
-const PER_CLIENT = Number(process.argv[3] ?? 20);
+const PER_CLIENT = Number(process.env.CHAT_BENCH_MESSAGES ?? 20);
+const ARRANGEMENTS = (process.env.CHAT_BENCH_SERVERS ?? 'together,apart').split(',') as Arrangement[];
+/**
+ * Pairs: enough that the relay, not the pacing, is the limit. Apart, the relay has a core of its own
+ * and relays faster than 500 pairs offer.
+ */
+const pairsFor = (where: Arrangement) => Number(process.env.CHAT_BENCH_PAIRS ?? (where === 'apart' ? 1000 : 500));
 const GAP_MS = 40;
 const OPEN_PAIRS = 50;
 const OFFERED_PER_SECOND = 1000;
@@ -51,6 +65,9 @@ const OPEN_SECONDS = 5;
 const OPEN_SETTLE_MS = 2000;
 const ROUNDS = Number(process.env.CHAT_BENCH_ROUNDS ?? 2);
 const FLOOR_SAMPLES = 2000;
+/** The V8 flags `npm start` runs the production server with; both servers get them. */
+const SERVER_FLAGS = ['--max-semi-space-size=64'];
+const self = fileURLToPath(import.meta.url);
 
 type Answer = { ok: true; data?: unknown } | { ok: false; error: string };
 type Client = Socket;
@@ -67,11 +84,27 @@ interface Target {
   pairs: Pair[];
   receiveEvent: string;
   /** Statements the database ran so far (undefined for the relay). */
-  queries?: () => number;
-  /** One committed one-row insert on the server's database, awaited (undefined for the relay). */
-  commitOne?: () => Promise<unknown>;
+  queries?: () => Promise<number>;
+  /** The durability floor on the server's database, measured in its process (undefined for the relay). */
+  floor?: () => Promise<Floor>;
   close(): Promise<void>;
 }
+
+interface Floor {
+  p50: number;
+  p99: number;
+}
+
+type Kind = 'relay' | 'pglite' | 'postgres';
+/** Where the servers run: in this process beside the clients, or each in a process of its own. */
+type Arrangement = 'together' | 'apart';
+/** What a server process tells this one; each request below is answered by the message of its type. */
+type FromServer =
+  | { type: 'ready'; url: string; members: { cookie: string; id: string }[] }
+  | { type: 'queries'; n: number }
+  | ({ type: 'floor' } & Floor)
+  | { type: 'closed' };
+type ToServer = { type: 'queries' | 'floor' | 'close' };
 
 interface Result {
   messages: number;
@@ -257,7 +290,21 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): P
   };
 }
 
-async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number): Promise<Target> {
+// ---- the servers: ours on one back end, or the relay -----------------------------------------------
+
+/** A server under test, in this process or its own. */
+interface Host {
+  url: string;
+  /** Ours: two signed-in members per pair, in order. */
+  members: { cookie: string; id: string }[];
+  /** Ours: statements its database client has run so far. */
+  queries?: () => Promise<number>;
+  /** Ours: the durability floor on its database, measured in its process. */
+  floor?: () => Promise<Floor>;
+  close(): Promise<void>;
+}
+
+async function serveOurs(backend: 'pglite' | 'postgres', pairsWanted: number): Promise<Host> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-bench-'));
   const pgDb = backend === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
   const config = loadConfig({
@@ -273,13 +320,12 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number): 
   });
   const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
   const url = await app.listen();
-  let floorTable = false;
-  const pairs: Pair[] = [];
+  // Members straight into the database (no password hashing: sign-in is not what is measured).
+  const members: { cookie: string; id: string }[] = [];
   for (let i = 0; i < pairsWanted; i += 1) {
-    // Members straight into the database (no password hashing: sign-in is not what is measured).
-    const [ua, ub] = [randomUUID(), randomUUID()];
+    const ids = [randomUUID(), randomUUID()];
     await app.deps.db.insert(users).values(
-      [ua, ub].map((id, k) => ({
+      ids.map((id, k) => ({
         id,
         name: `Bench ${i}${k ? 'b' : 'a'}`,
         username: `bench_${i}_${k}`,
@@ -287,9 +333,117 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number): 
         emailVerifiedAt: new Date(),
       })),
     );
-    const a = await connect(url, { path: '/real', cookie: await sessionCookie(app.deps.db, ua) });
-    const b = await connect(url, { path: '/real', cookie: await sessionCookie(app.deps.db, ub) });
-    const started = await ask(a, Events.startChat, { to_uid: ub });
+    for (const id of ids) members.push({ id, cookie: await sessionCookie(app.deps.db, id) });
+  }
+  const queries = countQueries(app.deps.db, app.deps.database);
+  let floorTable = false;
+  const commitOne = async () => {
+    if (!floorTable) {
+      await app.deps.database.executeSql('create table bench_floor (id bigserial primary key, body text not null)');
+      floorTable = true;
+    }
+    await app.deps.database.executeSql('insert into bench_floor (body) values ($1)', ['a message-sized row']);
+  };
+  return {
+    url,
+    members,
+    queries: () => Promise.resolve(queries()),
+    floor: () => commitFloor(commitOne),
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The baseline: relays a message to the other member's room and acknowledges. Nothing else. */
+async function serveRelay(): Promise<Host> {
+  const http = createServer();
+  const io = new Server(http, { path: '/relay', transports: ['websocket'], serveClient: false });
+  io.on('connection', (socket) => {
+    void socket.join(String(socket.handshake.query.room));
+    socket.on('send', (m: { to: string; message: string }, ack: (a: Answer) => void) => {
+      socket.to(m.to).emit('recv', { message: m.message });
+      ack({ ok: true });
+    });
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    members: [],
+    close: () => io.close(),
+  };
+}
+
+const serve = (kind: Kind, pairsWanted: number) => (kind === 'relay' ? serveRelay() : serveOurs(kind, pairsWanted));
+
+/** A child process's side: serves, says where, and answers the parent's requests, one reply each. */
+async function serveForParent(kind: Kind, pairsWanted: number): Promise<void> {
+  const host = await serve(kind, pairsWanted);
+  process.on('message', (m: ToServer) => {
+    const reply = async (): Promise<FromServer> => {
+      if (m.type === 'queries') return { type: 'queries', n: (await host.queries?.()) ?? 0 };
+      if (m.type === 'floor') return { type: 'floor', ...(await host.floor!()) };
+      await host.close();
+      return { type: 'closed' };
+    };
+    void reply().then((r) => process.send!(r, () => r.type === 'closed' && process.exit(0)));
+  });
+  process.send!({ type: 'ready', url: host.url, members: host.members } satisfies FromServer);
+}
+
+// ---- this process: the clients ---------------------------------------------------------------------
+
+/** The server in a child process of its own (`apart`), with the production V8 flags. */
+async function serveApart(kind: Kind, pairsWanted: number): Promise<Host> {
+  const child: ChildProcess = fork(self, ['serve', kind, String(pairsWanted)], {
+    execArgv: ['--import', 'tsx', ...SERVER_FLAGS],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const next = <T extends FromServer['type']>(type: T) =>
+    new Promise<Extract<FromServer, { type: T }>>((resolve, reject) => {
+      if (exited) return reject(new Error(`${kind} server has exited`));
+      const onExit = (code: number | null) => reject(new Error(`${kind} server exited (${code})`));
+      const on = (m: FromServer) => {
+        if (m.type !== type) return;
+        child.off('message', on);
+        child.off('exit', onExit);
+        resolve(m as Extract<FromServer, { type: T }>);
+      };
+      child.on('message', on);
+      child.once('exit', onExit);
+    });
+  const request = <T extends FromServer['type']>(type: ToServer['type'], answer: T) => {
+    const got = next(answer);
+    child.send({ type } satisfies ToServer);
+    return got;
+  };
+  const { url, members } = await next('ready');
+  return {
+    url,
+    members,
+    queries: async () => (await request('queries', 'queries')).n,
+    floor: async () => {
+      const { p50, p99 } = await request('floor', 'floor');
+      return { p50, p99 };
+    },
+    close: async () => void (await request('close', 'closed')),
+  };
+}
+
+const host = (kind: Kind, pairsWanted: number, where: Arrangement) =>
+  where === 'apart' ? serveApart(kind, pairsWanted) : serve(kind, pairsWanted);
+
+async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number, where: Arrangement): Promise<Target> {
+  const server = await host(backend, pairsWanted, where);
+  const pairs: Pair[] = [];
+  for (let i = 0; i < pairsWanted; i += 1) {
+    const [ma, mb] = [server.members[2 * i]!, server.members[2 * i + 1]!];
+    const a = await connect(server.url, { path: '/real', cookie: ma.cookie });
+    const b = await connect(server.url, { path: '/real', cookie: mb.cookie });
+    const started = await ask(a, Events.startChat, { to_uid: mb.id });
     if (!started.ok) throw new Error(started.error);
     const chatId = (started.data as { id: string }).id;
     await ask(a, Events.joinChat, chatId);
@@ -304,40 +458,21 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number): 
     label: `ours (${backend})`,
     pairs,
     receiveEvent: Events.receiveMessage,
-    queries: countQueries(app.deps.db, app.deps.database),
-    async commitOne() {
-      if (!floorTable) {
-        await app.deps.database.executeSql('create table bench_floor (id bigserial primary key, body text not null)');
-        floorTable = true;
-      }
-      await app.deps.database.executeSql('insert into bench_floor (body) values ($1)', ['a message-sized row']);
-    },
+    queries: server.queries,
+    floor: server.floor,
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
-      await app.close();
-      await pgDb?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await server.close();
     },
   };
 }
 
-/** The baseline: relays a message to the other member's room and acknowledges. Nothing else. */
-async function bareRelay(pairsWanted: number): Promise<Target> {
-  const http = createServer();
-  const io = new Server(http, { path: '/relay', transports: ['websocket'], serveClient: false });
-  io.on('connection', (socket) => {
-    void socket.join(String(socket.handshake.query.room));
-    socket.on('send', (m: { to: string; message: string }, ack: (a: Answer) => void) => {
-      socket.to(m.to).emit('recv', { message: m.message });
-      ack({ ok: true });
-    });
-  });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+async function bareRelay(pairsWanted: number, where: Arrangement): Promise<Target> {
+  const server = await host('relay', pairsWanted, where);
   const pairs: Pair[] = [];
   for (let i = 0; i < pairsWanted; i += 1) {
-    const a = await connect(url, { path: '/relay', query: { room: `a${i}` } });
-    const b = await connect(url, { path: '/relay', query: { room: `b${i}` } });
+    const a = await connect(server.url, { path: '/relay', query: { room: `a${i}` } });
+    const b = await connect(server.url, { path: '/relay', query: { room: `b${i}` } });
     pairs.push({ a, b, sendArgs: (from, text) => ['send', { to: from === 'a' ? `b${i}` : `a${i}`, message: text }] });
   }
   return {
@@ -346,7 +481,7 @@ async function bareRelay(pairsWanted: number): Promise<Target> {
     receiveEvent: 'recv',
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
-      await io.close();
+      await server.close();
     },
   };
 }
@@ -356,11 +491,11 @@ interface Measured {
   capacity: Result;
   open: Result;
   queriesPerMessage?: number;
-  floor?: { p50: number; p99: number };
+  floor?: Floor;
 }
 
 /** The durability floor: committed one-row inserts, one at a time, about 1 ms apart. */
-async function commitFloor(commitOne: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+async function commitFloor(commitOne: () => Promise<unknown>): Promise<Floor> {
   await commitOne(); // creates the table
   const took: number[] = [];
   for (let i = 0; i < FLOOR_SAMPLES; i += 1) {
@@ -376,16 +511,16 @@ async function commitFloor(commitOne: () => Promise<unknown>): Promise<{ p50: nu
 async function measure(t: Target, round: number): Promise<Measured> {
   // Warm-up: a few messages each way per pair, not measured (JIT, prepared statements, caches).
   await closedLoop(t, `w${round}`, 2);
-  const before = t.queries?.();
+  const before = await t.queries?.();
   const capacity = await closedLoop(t, `c${round}`);
   // Steady state at the offered load, not the tail of the capacity run (its garbage, the database's
   // catching up) nor the open loop's own start: a pause and an unmeasured second of the same load first.
   await sleep(OPEN_SETTLE_MS);
   const warm = await openLoop(t, `ow${round}`, 1);
   const open = await openLoop(t, `o${round}`);
-  const after = t.queries?.();
+  const after = await t.queries?.();
   const sent = capacity.sent + warm.sent + open.sent;
-  const floor = t.commitOne && (await commitFloor(t.commitOne));
+  const floor = await t.floor?.();
   await t.close();
   return {
     label: t.label,
@@ -399,28 +534,39 @@ async function measure(t: Target, round: number): Promise<Measured> {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const row = (name: string, value: string, goal: string) => `  ${name.padEnd(44)} ${value.padEnd(46)} ${goal}`;
 
-const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-const clients = PAIRS * 2;
-console.log(
-  `chat bench: ${PAIRS} pairs (${clients} clients), ${PER_CLIENT} messages each closed loop at >= ${GAP_MS} ms ` +
-    `(pacing ceiling ${((clients * 1000) / GAP_MS).toFixed(0)} msg/s); open loop ${OFFERED_PER_SECOND} msg/s ` +
-    `from ${OPEN_PAIRS * 2} clients for ${OPEN_SECONDS} s; ${ROUNDS} rounds; node flags (relay and ours): ` +
-    `${[...process.execArgv.filter((a) => a.startsWith('--max')), process.env.NODE_OPTIONS ?? ''].join(' ').trim() || 'none'}`,
-);
-for (let round = 1; round <= ROUNDS; round += 1) {
-  const relay = await measure(await bareRelay(PAIRS), round);
+async function main(): Promise<void> {
+  const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const flags = [...process.execArgv.filter((a) => a.startsWith('--max')), process.env.NODE_OPTIONS ?? ''];
+  console.log(
+    `chat bench: closed loop ${PER_CLIENT} messages per client at >= ${GAP_MS} ms; open loop ` +
+      `${OFFERED_PER_SECOND} msg/s from ${OPEN_PAIRS * 2} clients for ${OPEN_SECONDS} s; ${ROUNDS} round(s) of: ` +
+      `${ARRANGEMENTS.map((a) => `${a} (${pairsFor(a)} pairs)`).join(', ')}. together: each server in this process ` +
+      `beside the clients, node flags ${flags.join(' ').trim() || 'none'}; ` +
+      `apart: each server in a process of its own with ${SERVER_FLAGS.join(' ')}`,
+  );
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const where of ARRANGEMENTS) {
+      await oneRound(round, where, backends);
+    }
+  }
+}
+
+async function oneRound(round: number, where: Arrangement, backends: ('pglite' | 'postgres')[]): Promise<void> {
+  const pairsWanted = pairsFor(where);
+  const clients = pairsWanted * 2;
+  const relay = await measure(await bareRelay(pairsWanted, where), round);
   const ceiling = (clients * 1000) / GAP_MS;
-  console.log(`round ${round}`);
+  console.log(`round ${round}, servers ${where} (${pairsWanted} pairs, pacing ceiling ${ceiling.toFixed(0)} msg/s)`);
   console.log(
     row(
       'relay capacity',
       `${relay.capacity.perSecond.toFixed(0)} msg/s (${((100 * relay.capacity.perSecond) / ceiling).toFixed(0)}% of pacing ceiling)`,
-      relay.capacity.perSecond < 0.8 * ceiling ? 'relay-limited' : 'PACING-LIMITED: raise pairs',
+      relay.capacity.perSecond < 0.8 * ceiling ? 'not pacing-limited' : 'PACING-LIMITED: raise pairs',
     ),
   );
   console.log(row('relay at 1,000 msg/s offered', `p50 ${ms(relay.open.p50)}, p99 ${ms(relay.open.p99)}`, ''));
   for (const backend of backends) {
-    const ours = await measure(await realServer(backend, PAIRS), round);
+    const ours = await measure(await realServer(backend, pairsWanted, where), round);
     const ratio = ours.capacity.perSecond / relay.capacity.perSecond;
     const p99Ratio = ours.open.p99 / Math.max(relay.open.p99, 0.001);
     console.log(
@@ -461,4 +607,10 @@ for (let round = 1; round <= ROUNDS; round += 1) {
       console.log(`  (${ours.capacity.retries + ours.open.retries} sends refused and resent)`);
     }
   }
+}
+
+if (process.argv[2] === 'serve') {
+  await serveForParent(process.argv[3] as Kind, Number(process.argv[4]));
+} else {
+  await main();
 }

@@ -13,9 +13,10 @@ if (!env.DATABASE_URL && spawnSync('pg_isready', ['-h', '127.0.0.1', '-q']).stat
 const runs = [
   ['first load (Lighthouse, mobile)', 'node', ['bench/first-load.mjs']],
   ['feed: fetchPosts vs SELECT 1', 'npx', ['tsx', 'bench/feed.ts']],
-  // chat.ts repeats its whole set CHAT_BENCH_ROUNDS times itself; once per run here.
-  // The server runs with --max-semi-space-size=64 in production (npm start); chat.ts hosts our server and the
-  // relay in one process, so both get it.
+  // chat.ts repeats its whole set CHAT_BENCH_ROUNDS times itself; once per run here. It measures two
+  // arrangements: servers beside the clients in its own process ("together", which gets these flags: the
+  // production server's --max-semi-space-size=64, as npm start), and each server in a process of its own
+  // ("apart", started with those flags by chat.ts itself).
   [
     'chat vs a bare relay',
     'npx',

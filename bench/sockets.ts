@@ -35,7 +35,7 @@ const N = Number((process.argv[2] === 'serve' ? process.argv[4] : process.argv[2
 const CONCURRENCY = 50;
 const WARM_UP = 200;
 /** Fresh server processes measured per kind (plain and ours in turn); the medians are compared. */
-const REPEATS = Number(process.env.SOCKETS_BENCH_REPEATS ?? 3);
+const REPEATS = Number(process.env.SOCKETS_BENCH_REPEATS ?? 5);
 const self = fileURLToPath(import.meta.url);
 
 type Kind = 'plain' | 'ours';
