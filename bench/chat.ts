@@ -32,7 +32,6 @@
  *
  *   npx tsx bench/chat.ts    # CHAT_BENCH_SERVERS=together|apart (default both), CHAT_BENCH_PAIRS, CHAT_BENCH_ROUNDS
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -50,6 +49,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { sessionCookie } from '../apps/server/test/harness.js';
+import { forkChild } from './child.js';
 
 const PER_CLIENT = Number(process.env.CHAT_BENCH_MESSAGES ?? 20);
 const ARRANGEMENTS = (process.env.CHAT_BENCH_SERVERS ?? 'together,apart').split(',') as Arrangement[];
@@ -397,24 +397,12 @@ async function serveForParent(kind: Kind, pairsWanted: number): Promise<void> {
 
 /** The server in a child process of its own (`apart`), with the production V8 flags. */
 async function serveApart(kind: Kind, pairsWanted: number): Promise<Host> {
-  const child: ChildProcess = fork(self, ['serve', kind, String(pairsWanted)], {
-    execArgv: ['--import', 'tsx', ...SERVER_FLAGS],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const next = <T extends FromServer['type']>(type: T) =>
-    new Promise<Extract<FromServer, { type: T }>>((resolve, reject) => {
-      if (exited) return reject(new Error(`${kind} server has exited`));
-      const onExit = (code: number | null) => reject(new Error(`${kind} server exited (${code})`));
-      const on = (m: FromServer) => {
-        if (m.type !== type) return;
-        child.off('message', on);
-        child.off('exit', onExit);
-        resolve(m as Extract<FromServer, { type: T }>);
-      };
-      child.on('message', on);
-      child.once('exit', onExit);
-    });
+  const { child, next } = forkChild<FromServer>(
+    self,
+    ['serve', kind, String(pairsWanted)],
+    SERVER_FLAGS,
+    `${kind} server`,
+  );
   const request = <T extends FromServer['type']>(type: ToServer['type'], answer: T) => {
     const got = next(answer);
     child.send({ type } satisfies ToServer);

@@ -13,7 +13,7 @@
  *
  *   npx tsx bench/sockets.ts [sockets]      # default 2,000
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -30,6 +30,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { sessions, users } from '../apps/server/src/db/schema.js';
 import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.js';
 import { sha256 } from '../apps/server/src/platform/crypto.js';
+import { forkChild } from './child.js';
 
 const N = Number((process.argv[2] === 'serve' ? process.argv[4] : process.argv[2]) ?? 2000);
 const CONCURRENCY = 50;
@@ -109,22 +110,8 @@ async function serve(kind: Kind): Promise<void> {
 
 // ---- parent: clients and figures ------------------------------------------------------------------
 
-function start(kind: Kind): {
-  child: ChildProcess;
-  next: <T extends ToParent['type']>(t: T) => Promise<ToParent & { type: T }>;
-} {
-  const child = fork(self, ['serve', kind, String(N)], { execArgv: ['--import', 'tsx', '--expose-gc'] });
-  const next = <T extends ToParent['type']>(type: T) =>
-    new Promise<ToParent & { type: T }>((resolve, reject) => {
-      const on = (m: ToParent) => {
-        if (m.type !== type) return;
-        child.off('message', on);
-        resolve(m as ToParent & { type: T });
-      };
-      child.on('message', on);
-      child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
-    });
-  return { child, next };
+function start(kind: Kind) {
+  return forkChild<ToParent>(self, ['serve', kind, String(N)], ['--expose-gc'], `${kind} server`);
 }
 
 function connect(url: string, cookie: string | undefined, waitForBadge: boolean): Promise<Socket> {
