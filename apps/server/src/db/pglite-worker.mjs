@@ -30,6 +30,16 @@ try {
 const named = new Map();
 
 /**
+ * The hot statements take their rows as arrays, whose length PostgreSQL cannot see when it plans: left
+ * to choose, it plans each call anew (a custom plan, about as long as running it). This setting, local
+ * to the call's own transaction (the messages up to its sync), keeps their one generic plan (index
+ * lookups per row, right for any batch size) without changing how every other query is planned; the
+ * PostgreSQL back end does the same with connections of their own (client.ts).
+ */
+const GENERIC = 'sajha_generic_plan';
+const GENERIC_TEXT = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
+
+/**
  * A hot statement as a named prepared statement: parsed and described once, then each call is one
  * bind/describe/execute message and a sync. PGlite's own query() parses, describes and plans the text
  * again on every call (six trips into the WASM module); for the chat insert that was most of its cost.
@@ -50,8 +60,15 @@ function prepared(name, text, params) {
           types = described.messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
           named.set(name, types);
         }
+        if (!named.has(GENERIC)) {
+          await run(serialize.parse({ name: GENERIC, text: GENERIC_TEXT }));
+          named.set(GENERIC, []);
+        }
         const values = params.map((v, i) => (v == null ? null : (db.serializers[types[i]] ?? String)(v)));
         const call = Buffer.concat([
+          serialize.bind({ statement: GENERIC, values: [] }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
@@ -63,7 +80,8 @@ function prepared(name, text, params) {
         messages.push(...(await run(serialize.sync())).messages);
       }
       await db.syncToFs();
-      const [result] = parse.parseResults(messages, db.parsers);
+      // The last result is the statement's (the first is the setting's).
+      const result = parse.parseResults(messages, db.parsers).at(-1);
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }),
   );
