@@ -89,6 +89,6 @@ describe(`prepared statements on ${usePostgres() ? 'PostgreSQL' : 'PGlite'}`, { 
     // Also after a hot statement that failed.
     await expect(database.prepared('kept_insert', INSERT, [['not-a-uuid'], ['x'], [3]])).rejects.toThrow(/uuid/);
     expect((await database.executeSql(mode)).rows).toEqual([{ mode: 'auto' }]);
-    expect((await database.db.execute(mode)).rows).toEqual([{ mode: 'auto' }]);
+    expect(((await database.db.execute(mode)) as { rows: unknown[] }).rows).toEqual([{ mode: 'auto' }]);
   });
 });
