@@ -24,7 +24,7 @@ export interface Database {
   /**
    * A hot statement whose text never changes: PostgreSQL parses and plans it once per connection (a
    * named prepared statement on a few connections of their own, which keep one generic plan), so each
-   * call only binds and executes. PGlite in its worker keeps it parsed the same way.
+   * call only binds and executes. PGlite in its worker keeps it parsed and generic the same way.
    */
   prepared(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   /** Embedded database on disk only: a consistent gzipped tar of its folder, taken between queries. */

@@ -38,10 +38,11 @@ const named = new Map();
  */
 const GENERIC = 'sajha_generic_plan';
 const GENERIC_TEXT = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
+let genericParsed = false;
 
 /**
  * A hot statement as a named prepared statement: parsed and described once, then each call is one
- * bind/describe/execute message and a sync. PGlite's own query() parses, describes and plans the text
+ * trip with the setting's and the statement's bind/describe/execute, and a sync. PGlite's own query() parses, describes and plans the text
  * again on every call (six trips into the WASM module); for the chat insert that was most of its cost.
  * It takes the same two locks as query(), so it never runs inside someone else's transaction.
  */
@@ -60,9 +61,9 @@ function prepared(name, text, params) {
           types = described.messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
           named.set(name, types);
         }
-        if (!named.has(GENERIC)) {
+        if (!genericParsed) {
           await run(serialize.parse({ name: GENERIC, text: GENERIC_TEXT }));
-          named.set(GENERIC, []);
+          genericParsed = true;
         }
         const values = params.map((v, i) => (v == null ? null : (db.serializers[types[i]] ?? String)(v)));
         const call = Buffer.concat([
