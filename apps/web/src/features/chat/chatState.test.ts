@@ -97,6 +97,25 @@ describe('chat outbox', () => {
     expect(items(retrying).at(-1)).toMatchObject({ pending: true, failed: undefined });
   });
 
+  it('keeps an acknowledged send when the first page, read before it was stored, arrives after its ack', () => {
+    const sent = stored('00000000-0000-4000-8000-0000000000f2', 'hello', 'c1');
+    const acked = run(
+      ...opened,
+      { type: 'local', chatId, message: local('c1', 'hello') },
+      { type: 'acked', chatId, clientId: 'c1', message: { ...sent, timestamp: '2026-01-01T10:00:05.000Z' } },
+    );
+    const late = chatReducer(acked, { type: 'page', chatId, newestFirst: [chat.messages[0]!], older: false });
+    expect(items(late).map((m) => m.content)).toEqual(['earlier', 'hello']);
+    // The same page once it holds the message: one copy, not two.
+    const full = chatReducer(acked, {
+      type: 'page',
+      chatId,
+      newestFirst: [{ ...sent, timestamp: '2026-01-01T10:00:05.000Z' }, chat.messages[0]!],
+      older: false,
+    });
+    expect(items(full).map((m) => m.content)).toEqual(['earlier', 'hello']);
+  });
+
   it('Discard drops the failed send and the list preview goes back to the last stored message', () => {
     const failed = run(
       ...opened,

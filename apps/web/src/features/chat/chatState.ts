@@ -106,8 +106,15 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
       return withThread(state, action.chatId, (t) => {
         const page = [...action.newestFirst].reverse();
         if (!action.older) {
-          // A fresh first page replaces what was loaded, keeping sends still waiting for their ack.
-          const waiting = t.items.filter((m) => isLocal(m) && !page.some((p) => sameMessage(p, m)));
+          // A fresh first page replaces what was loaded, keeping sends still waiting for their ack, and
+          // messages that came live (an ack, a receive) at or after the page's newest: read before they
+          // were stored, the page cannot hold them (a first send in a new chat is often acked first).
+          const newest = page.length > 0 ? Date.parse(page[page.length - 1]!.timestamp) : -Infinity;
+          const waiting = t.items.filter(
+            (m) =>
+              (isLocal(m) || (m.live === true && Date.parse(m.timestamp) >= newest)) &&
+              !page.some((p) => sameMessage(p, m)),
+          );
           return {
             items: [...page, ...waiting],
             hasMore: action.newestFirst.length >= PAGE_SIZE,
