@@ -29,11 +29,16 @@
  *   as `npm start`), the clients in this one. The relay gets a core to itself; ours shares the second
  *   core with its database (PostgreSQL's backend, or PGlite's worker) and the clients.
  * Delivery times are taken in this process, on one clock, in both.
+ * - CPU per message (apart only, where each part is a thread or process of its own): during the capacity
+ *   run, the server's main thread, its database (PGlite's worker thread, or PostgreSQL's backends for its
+ *   database with the WAL writer, checkpointer and background writer), its other threads (V8's GC
+ *   helpers, libuv's pool) and the clients (this process), read from /proc (cpu.ts). Their sum is what a message costs this machine's cores, so the cores divided by it
+ *   bound the capacity of each design here: printed beside it.
  *
  *   npx tsx bench/chat.ts    # CHAT_BENCH_SERVERS=together|apart (default both), CHAT_BENCH_PAIRS, CHAT_BENCH_ROUNDS
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -50,6 +55,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { sessionCookie } from '../apps/server/test/harness.js';
 import { forkChild } from './child.js';
+import { serverCpu, spentBetween, threadCpu, type ServerCpu } from './cpu.js';
 
 const PER_CLIENT = Number(process.env.CHAT_BENCH_MESSAGES ?? 20);
 const ARRANGEMENTS = (process.env.CHAT_BENCH_SERVERS ?? 'together,apart').split(',') as Arrangement[];
@@ -87,6 +93,8 @@ interface Target {
   queries?: () => Promise<number>;
   /** The durability floor on the server's database, measured in its process (undefined for the relay). */
   floor?: () => Promise<Floor>;
+  /** The server's CPU so far, by part (apart only: together, the clients share its threads). */
+  cpu?: () => Promise<ServerCpu>;
   close(): Promise<void>;
 }
 
@@ -103,8 +111,9 @@ type FromServer =
   | { type: 'ready'; url: string; members: { cookie: string; id: string }[] }
   | { type: 'queries'; n: number }
   | ({ type: 'floor' } & Floor)
+  | { type: 'cpu'; cpu: ServerCpu }
   | { type: 'closed' };
-type ToServer = { type: 'queries' | 'floor' | 'close' };
+type ToServer = { type: 'queries' | 'floor' | 'cpu' | 'close' };
 
 interface Result {
   messages: number;
@@ -301,6 +310,8 @@ interface Host {
   queries?: () => Promise<number>;
   /** Ours: the durability floor on its database, measured in its process. */
   floor?: () => Promise<Floor>;
+  /** Its CPU so far, by part, read in its own process (meaningful apart only). */
+  cpu: () => Promise<ServerCpu>;
   close(): Promise<void>;
 }
 
@@ -318,7 +329,23 @@ async function serveOurs(backend: 'pglite' | 'postgres', pairsWanted: number): P
     SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE: '100000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
+  // Threads that appear while the app starts are PGlite's worker: libuv's pool is started first.
+  await Promise.all([readFile(self), new Promise((r) => randomBytes(8, r))]);
+  const threadsBefore = new Set(threadCpu().keys());
   const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const dbThreads = new Set(
+    backend === 'pglite' ? [...threadCpu().keys()].filter((tid) => !threadsBefore.has(tid)) : [],
+  );
+  const backends = async () =>
+    backend === 'postgres'
+      ? (
+          await app.deps.database.executeSql(
+            // Its backends, and the cluster's WAL writer, checkpointer and background writer (the bench's own).
+            `select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = current_database()
+               or backend_type in ('walwriter', 'checkpointer', 'background writer'))`,
+          )
+        ).rows.map((r) => Number((r as { pid: number }).pid))
+      : [];
   const url = await app.listen();
   // Members straight into the database (no password hashing: sign-in is not what is measured).
   const members: { cookie: string; id: string }[] = [];
@@ -349,6 +376,7 @@ async function serveOurs(backend: 'pglite' | 'postgres', pairsWanted: number): P
     members,
     queries: () => Promise.resolve(queries()),
     floor: () => commitFloor(commitOne),
+    cpu: async () => serverCpu(dbThreads, await backends()),
     async close() {
       await app.close();
       await pgDb?.drop();
@@ -372,6 +400,7 @@ async function serveRelay(): Promise<Host> {
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     members: [],
+    cpu: () => Promise.resolve(serverCpu(new Set(), [])),
     close: () => io.close(),
   };
 }
@@ -385,6 +414,7 @@ async function serveForParent(kind: Kind, pairsWanted: number): Promise<void> {
     const reply = async (): Promise<FromServer> => {
       if (m.type === 'queries') return { type: 'queries', n: (await host.queries?.()) ?? 0 };
       if (m.type === 'floor') return { type: 'floor', ...(await host.floor!()) };
+      if (m.type === 'cpu') return { type: 'cpu', cpu: await host.cpu() };
       await host.close();
       return { type: 'closed' };
     };
@@ -417,6 +447,7 @@ async function serveApart(kind: Kind, pairsWanted: number): Promise<Host> {
       const { p50, p99 } = await request('floor', 'floor');
       return { p50, p99 };
     },
+    cpu: async () => (await request('cpu', 'cpu')).cpu,
     close: async () => void (await request('close', 'closed')),
   };
 }
@@ -448,6 +479,7 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number, w
     receiveEvent: Events.receiveMessage,
     queries: server.queries,
     floor: server.floor,
+    ...(where === 'apart' ? { cpu: server.cpu } : {}),
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
       await server.close();
@@ -467,6 +499,7 @@ async function bareRelay(pairsWanted: number, where: Arrangement): Promise<Targe
     label: 'bare Socket.IO relay',
     pairs,
     receiveEvent: 'recv',
+    ...(where === 'apart' ? { cpu: server.cpu } : {}),
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
       await server.close();
@@ -480,6 +513,15 @@ interface Measured {
   open: Result;
   queriesPerMessage?: number;
   floor?: Floor;
+  /** CPU per message of the capacity run, µs, by part (apart only). */
+  cpu?: CpuPerMessage;
+}
+
+interface CpuPerMessage {
+  main: number;
+  database: number;
+  other: number;
+  clients: number;
 }
 
 /** The durability floor: committed one-row inserts, one at a time, about 1 ms apart. */
@@ -500,7 +542,24 @@ async function measure(t: Target, round: number): Promise<Measured> {
   // Warm-up: a few messages each way per pair, not measured (JIT, prepared statements, caches).
   await closedLoop(t, `w${round}`, 2);
   const before = await t.queries?.();
+  const cpuBefore = await t.cpu?.();
+  const clientsBefore = process.cpuUsage();
   const capacity = await closedLoop(t, `c${round}`);
+  const clientsSpent = process.cpuUsage(clientsBefore);
+  const cpuAfter = await t.cpu?.();
+  const perMessage = (ms: number) => (ms * 1000) / capacity.sent;
+  const cpu =
+    cpuBefore && cpuAfter
+      ? (() => {
+          const spent = spentBetween(cpuBefore, cpuAfter);
+          return {
+            main: perMessage(spent.main),
+            database: perMessage(spent.database),
+            other: perMessage(spent.other),
+            clients: perMessage((clientsSpent.user + clientsSpent.system) / 1000),
+          };
+        })()
+      : undefined;
   // Steady state at the offered load, not the tail of the capacity run (its garbage, the database's
   // catching up) nor the open loop's own start: a pause and an unmeasured second of the same load first.
   await sleep(OPEN_SETTLE_MS);
@@ -516,10 +575,16 @@ async function measure(t: Target, round: number): Promise<Measured> {
     open,
     ...(before !== undefined && after !== undefined ? { queriesPerMessage: (after - before) / sent } : {}),
     ...(floor ? { floor } : {}),
+    ...(cpu ? { cpu } : {}),
   };
 }
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
+const cpuTotal = (c: CpuPerMessage) => c.main + c.database + c.other + c.clients;
+/** The capacity this machine's cores allow at a message's CPU cost, were nothing else running. */
+const coresAllow = (c: CpuPerMessage) => (os.availableParallelism() * 1e6) / cpuTotal(c);
+const cpuParts = (c: CpuPerMessage) =>
+  `server ${c.main.toFixed(0)} + db ${c.database.toFixed(0)} + other ${c.other.toFixed(0)} + clients ${c.clients.toFixed(0)} = ${cpuTotal(c).toFixed(0)} µs`;
 const row = (name: string, value: string, goal: string) => `  ${name.padEnd(44)} ${value.padEnd(46)} ${goal}`;
 
 async function main(): Promise<void> {
@@ -553,6 +618,16 @@ async function oneRound(round: number, where: Arrangement, backends: ('pglite' |
     ),
   );
   console.log(row('relay at 1,000 msg/s offered', `p50 ${ms(relay.open.p50)}, p99 ${ms(relay.open.p99)}`, ''));
+  if (relay.cpu) {
+    const c = relay.cpu;
+    console.log(
+      row(
+        'relay CPU per message',
+        cpuParts(c),
+        `bound on ${os.availableParallelism()} cores: ${coresAllow(c).toFixed(0)} msg/s`,
+      ),
+    );
+  }
   for (const backend of backends) {
     const ours = await measure(await realServer(backend, pairsWanted, where), round);
     const ratio = ours.capacity.perSecond / relay.capacity.perSecond;
@@ -578,6 +653,16 @@ async function oneRound(round: number, where: Arrangement, backends: ('pglite' |
           `${ours.label} durability floor`,
           `p50 ${ms(f.p50)}, p99 ${ms(f.p99)} = ${(f.p99 / Math.max(relay.open.p99, 0.001)).toFixed(1)}x relay`,
           `ours p99 = ${(ours.open.p99 / Math.max(f.p99, 0.001)).toFixed(1)}x floor`,
+        ),
+      );
+    }
+    if (ours.cpu && relay.cpu) {
+      const c = ours.cpu;
+      console.log(
+        row(
+          `${ours.label} CPU per message`,
+          `${cpuParts(c)} = ${(cpuTotal(c) / cpuTotal(relay.cpu)).toFixed(1)}x relay`,
+          `bound on ${os.availableParallelism()} cores: ${coresAllow(c).toFixed(0)} msg/s = ${(coresAllow(c) / relay.capacity.perSecond).toFixed(2)}x relay's capacity`,
         ),
       );
     }
