@@ -1,0 +1,1 @@
+DROP INDEX "chats_last_message_idx";
