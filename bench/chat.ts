@@ -16,6 +16,12 @@
  * - durability floor: on the same database once the server is idle, FLOOR_SAMPLES one-row inserts, one
  *   after another about 1 ms apart, each its own committed transaction. No design that answers only
  *   once a message is stored can beat this p99, so ours is printed as a multiple of it too.
+ * - CPU per message (apart only, where each part is a thread or process of its own): during the capacity
+ *   run, the server's main thread, its database (PGlite's worker thread, or PostgreSQL's backends for its
+ *   database with the WAL writer, checkpointer and background writer), its other threads (V8's GC
+ *   helpers, libuv's pool) and the clients (this process), read from /proc (cpu.ts). Their sum is what
+ *   a message costs this machine's cores, so the cores divided by it bound the capacity of each design
+ *   here: printed beside it.
  * PGlite always, on disk in a temporary DATA_DIR as `npm start` runs it (its in-memory mode keeps the
  * files in growing JS arrays: GC pauses no real server has); PostgreSQL too when DATABASE_URL is set
  * (a fresh database, dropped afterwards).
@@ -29,11 +35,6 @@
  *   as `npm start`), the clients in this one. The relay gets a core to itself; ours shares the second
  *   core with its database (PostgreSQL's backend, or PGlite's worker) and the clients.
  * Delivery times are taken in this process, on one clock, in both.
- * - CPU per message (apart only, where each part is a thread or process of its own): during the capacity
- *   run, the server's main thread, its database (PGlite's worker thread, or PostgreSQL's backends for its
- *   database with the WAL writer, checkpointer and background writer), its other threads (V8's GC
- *   helpers, libuv's pool) and the clients (this process), read from /proc (cpu.ts). Their sum is what a message costs this machine's cores, so the cores divided by it
- *   bound the capacity of each design here: printed beside it.
  *
  *   npx tsx bench/chat.ts    # CHAT_BENCH_SERVERS=together|apart (default both), CHAT_BENCH_PAIRS, CHAT_BENCH_ROUNDS
  */
