@@ -525,6 +525,18 @@ interface CpuPerMessage {
   clients: number;
 }
 
+/** What each of `sent` messages cost, in µs, by part: the server's between two readings, the clients' as spent. */
+function cpuPerMessage(before: ServerCpu, after: ServerCpu, clients: NodeJS.CpuUsage, sent: number): CpuPerMessage {
+  const spent = spentBetween(before, after);
+  const perMessage = (ms: number) => (ms * 1000) / sent;
+  return {
+    main: perMessage(spent.main),
+    database: perMessage(spent.database),
+    other: perMessage(spent.other),
+    clients: perMessage((clients.user + clients.system) / 1000),
+  };
+}
+
 /** The durability floor: committed one-row inserts, one at a time, about 1 ms apart. */
 async function commitFloor(commitOne: () => Promise<unknown>): Promise<Floor> {
   await commitOne(); // creates the table
@@ -548,19 +560,7 @@ async function measure(t: Target, round: number): Promise<Measured> {
   const capacity = await closedLoop(t, `c${round}`);
   const clientsSpent = process.cpuUsage(clientsBefore);
   const cpuAfter = await t.cpu?.();
-  const perMessage = (ms: number) => (ms * 1000) / capacity.sent;
-  const cpu =
-    cpuBefore && cpuAfter
-      ? (() => {
-          const spent = spentBetween(cpuBefore, cpuAfter);
-          return {
-            main: perMessage(spent.main),
-            database: perMessage(spent.database),
-            other: perMessage(spent.other),
-            clients: perMessage((clientsSpent.user + clientsSpent.system) / 1000),
-          };
-        })()
-      : undefined;
+  const cpu = cpuBefore && cpuAfter ? cpuPerMessage(cpuBefore, cpuAfter, clientsSpent, capacity.sent) : undefined;
   // Steady state at the offered load, not the tail of the capacity run (its garbage, the database's
   // catching up) nor the open loop's own start: a pause and an unmeasured second of the same load first.
   await sleep(OPEN_SETTLE_MS);

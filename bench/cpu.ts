@@ -17,18 +17,18 @@ function cpuOfStat(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
-/** Each thread of process `pid` (by thread id) and its CPU so far, in ms. Empty where /proc is not there. */
-export function threadCpu(pid: number | 'self' = 'self'): Map<number, number> {
+/** Each thread of this process (by thread id) and its CPU so far, in ms. Empty where /proc is not there. */
+export function threadCpu(): Map<number, number> {
   const out = new Map<number, number>();
   let tids: string[];
   try {
-    tids = readdirSync(`/proc/${pid}/task`);
+    tids = readdirSync('/proc/self/task');
   } catch {
     return out;
   }
   for (const tid of tids) {
     try {
-      out.set(Number(tid), cpuOfStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')));
+      out.set(Number(tid), cpuOfStat(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
     } catch {
       // The thread ended between the listing and the read.
     }

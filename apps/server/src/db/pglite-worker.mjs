@@ -42,8 +42,9 @@ let genericParsed = false;
 
 /**
  * A hot statement as a named prepared statement: parsed and described once, then each call is one
- * trip with the setting's and the statement's bind/describe/execute, and a sync. PGlite's own query() parses, describes and plans the text
- * again on every call (six trips into the WASM module); for the chat insert that was most of its cost.
+ * trip with the setting's and the statement's bind/describe/execute, and a sync. PGlite's own query()
+ * parses, describes and plans the text again on every call (six trips into the WASM module); for the
+ * chat insert that was most of its cost.
  * It takes the same two locks as query(), so it never runs inside someone else's transaction.
  */
 function prepared(name, text, params) {
