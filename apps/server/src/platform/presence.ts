@@ -20,27 +20,43 @@ export interface Presence {
 }
 
 export function createMemoryPresence(): Presence {
-  const counts = new Map<string, number>();
-  const key = (scope: string, uid: string) => `${scope}|${uid}`;
+  // Counts per scope, keyed by the member's id itself: a `${scope}|${uid}` key would be a new string
+  // (two, with its prefix) per member and scope, ~110 bytes a connected member.
+  const scopes = new Map<string, Map<string, number>>();
+  const countsOf = (scope: string) => {
+    let counts = scopes.get(scope);
+    if (!counts) {
+      counts = new Map();
+      scopes.set(scope, counts);
+    }
+    return counts;
+  };
+  const add = (scope: string, uid: string) => {
+    const counts = countsOf(scope);
+    const n = (counts.get(uid) ?? 0) + 1;
+    counts.set(uid, n);
+    return n;
+  };
   return {
     add(scope, uid) {
-      const n = (counts.get(key(scope, uid)) ?? 0) + 1;
-      counts.set(key(scope, uid), n);
-      return Promise.resolve(n === 1);
+      return Promise.resolve(add(scope, uid) === 1);
     },
     addTotal(scope, uid) {
-      const n = (counts.get(key(scope, uid)) ?? 0) + 1;
-      counts.set(key(scope, uid), n);
-      return Promise.resolve(n);
+      return Promise.resolve(add(scope, uid));
     },
     remove(scope, uid) {
-      const n = (counts.get(key(scope, uid)) ?? 0) - 1;
-      if (n <= 0) counts.delete(key(scope, uid));
-      else counts.set(key(scope, uid), n);
+      const counts = scopes.get(scope);
+      const n = (counts?.get(uid) ?? 0) - 1;
+      if (counts && n <= 0) {
+        counts.delete(uid);
+        // Chat scopes come and go: an empty one is dropped.
+        if (counts.size === 0) scopes.delete(scope);
+      } else counts?.set(uid, n);
       return Promise.resolve(n <= 0);
     },
     among(scope, uids) {
-      return Promise.resolve(new Set(uids.filter((u) => (counts.get(key(scope, u)) ?? 0) > 0)));
+      const counts = scopes.get(scope);
+      return Promise.resolve(new Set(uids.filter((u) => (counts?.get(u) ?? 0) > 0)));
     },
     close: () => Promise.resolve(),
   };

@@ -59,44 +59,61 @@ function refuse(socket: IoSocket, event: string, message: string, ack: AckFn | u
   if (ack) ack({ ok: false, error: message });
 }
 
+/** The default options: one object for every registration, not one per event per socket. */
+const NO_OPTIONS: OnOptions = {};
+
+/**
+ * Registers `handler` for `event` on this socket. What the socket keeps per event is one small
+ * closure (with `event`, `handler`, `log`, `options`); the work is in `handle`, shared by all.
+ */
 export function on<K extends ClientEventName>(
   socket: IoSocket,
   event: K,
   handler: Handler<K>,
   log: Logger,
-  options: OnOptions = {},
+  options: OnOptions = NO_OPTIONS,
 ): void {
-  const schema = clientEventSchemas[event];
-  const listener = async (...raw: unknown[]): Promise<void> => {
-    const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as AckFn) : undefined;
-    // The expiry timer disconnects at the session's end; this covers an event racing it.
-    if (Date.now() >= socket.data.expiresAt) {
-      refuse(socket, event, Messages.server.unauthorized, ack, options);
-      socket.disconnect(true);
-      return;
-    }
-    const guard = guardOf(socket);
-    if (!budgetOf(socket, guard?.limits.eventsPerMemberPerSecond).take()) {
-      return refuse(socket, event, Messages.server.rateLimited, ack, options);
-    }
-    const uid = socket.data.user.uid;
-    try {
-      if (guard && !(await guard.event(uid))) return refuse(socket, event, Messages.server.rateLimited, ack, options);
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success) return refuse(socket, event, firstIssue(parsed.error), ack, options);
-      const args = parsed.data as ClientEventArgs<K>;
-      const done = guard
-        ? await guard.serve(uid, async () => await handler(args, socket))
-        : { value: await handler(args, socket) };
-      if (!done) return refuse(socket, event, Messages.server.rateLimited, ack, options);
-      if (ack) ack({ ok: true, data: done.value });
-    } catch (err) {
-      if (err instanceof AppError) return refuse(socket, event, err.message, ack, options);
-      log.error({ err, event, user: uid }, 'socket handler failed');
-      refuse(socket, event, Messages.server.internal, ack, options);
-    }
-  };
-  (socket as unknown as { on(e: string, l: (...a: unknown[]) => void): void }).on(event, (...raw) => {
-    void listener(...raw);
-  });
+  (socket as unknown as { on(e: string, l: (this: IoSocket, ...a: unknown[]) => void): void }).on(
+    event,
+    function (this: IoSocket, ...raw: unknown[]) {
+      void handle(this, event, handler, log, options, raw);
+    },
+  );
+}
+
+async function handle<K extends ClientEventName>(
+  socket: IoSocket,
+  event: K,
+  handler: Handler<K>,
+  log: Logger,
+  options: OnOptions,
+  raw: unknown[],
+): Promise<void> {
+  const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as AckFn) : undefined;
+  // The expiry timer disconnects at the session's end; this covers an event racing it.
+  if (Date.now() >= socket.data.expiresAt) {
+    refuse(socket, event, Messages.server.unauthorized, ack, options);
+    socket.disconnect(true);
+    return;
+  }
+  const guard = guardOf(socket);
+  if (!budgetOf(socket, guard?.limits.eventsPerMemberPerSecond).take()) {
+    return refuse(socket, event, Messages.server.rateLimited, ack, options);
+  }
+  const uid = socket.data.user.uid;
+  try {
+    if (guard && !(await guard.event(uid))) return refuse(socket, event, Messages.server.rateLimited, ack, options);
+    const parsed = clientEventSchemas[event].safeParse(raw);
+    if (!parsed.success) return refuse(socket, event, firstIssue(parsed.error), ack, options);
+    const args = parsed.data as ClientEventArgs<K>;
+    const done = guard
+      ? await guard.serve(uid, async () => await handler(args, socket))
+      : { value: await handler(args, socket) };
+    if (!done) return refuse(socket, event, Messages.server.rateLimited, ack, options);
+    if (ack) ack({ ok: true, data: done.value });
+  } catch (err) {
+    if (err instanceof AppError) return refuse(socket, event, err.message, ack, options);
+    log.error({ err, event, user: uid }, 'socket handler failed');
+    refuse(socket, event, Messages.server.internal, ack, options);
+  }
 }

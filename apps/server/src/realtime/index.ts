@@ -18,7 +18,7 @@ import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
 import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
-import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
+import { userRoom, type IoServer, type IoSocket } from './types.js';
 
 declare module '../events/bus.js' {
   interface DomainEvents {
@@ -109,10 +109,19 @@ function createServer(
   });
   setGuard(io, guard);
   io.use((socket, next) => {
-    admit(socket, guard, openSession, opts.log).then(next, (err: unknown) => {
-      opts.log.error({ err }, 'socket auth failed');
-      next(new Error('unavailable'));
-    });
+    admit(socket, guard, openSession).then(
+      (refused) => {
+        next(refused);
+        // Socket.IO connects an admitted socket in a tick after next(), or drops it without an event
+        // when its connection closed meanwhile: by the next turn of the loop it has had its 'connection'
+        // (which takes its boot, and releases at its disconnect) or it never will.
+        if (!refused) setImmediate(releaseIfNeverConnected, socket, guard, opts.log);
+      },
+      (err: unknown) => {
+        opts.log.error({ err }, 'socket auth failed');
+        next(new Error('unavailable'));
+      },
+    );
   });
   return io;
 }
@@ -129,15 +138,14 @@ function refusal(code: string): Error {
 
 /**
  * The handshake: address budget, session (with its member and badge), caps. Resolves the refusal to
- * pass to `next`, or undefined once admitted. Kept apart from the middleware so that what a socket
- * keeps afterwards (its release listener) holds a few values, not `next` and with it Socket.IO's
- * middleware chain and the connect callbacks (several closures per idle socket).
+ * pass to `next`, or undefined once admitted. An admitted socket keeps no listener of its own: its
+ * count is given back by the server's shared 'disconnect' listener (see wire), or by
+ * releaseIfNeverConnected when Socket.IO drops it before it connects.
  */
 async function admit(
   socket: IoSocket,
   guard: SocketGuard,
   openSession: SocketSessionOpener,
-  log: Logger,
 ): Promise<Error | undefined> {
   const address = guard.addressOf(socket);
   if (!(await guard.handshake(address))) return refusal(HandshakeErrors.tooManyHandshakes);
@@ -150,18 +158,24 @@ async function admit(
     await guard.release(uid, address);
     return new Error('unavailable');
   }
-  // Counted until the socket closes, or its connection does if it never got as far as connecting.
-  // The connection's close covers both a socket that disconnects and one that never got to connect.
-  socket.conn.on('close', releaseOnClose(guard, uid, address, log));
+  // Counted until the socket disconnects, or until releaseIfNeverConnected if it never connects. (A
+  // closure on the connection's 'close' cost ~260 bytes an idle socket: closure, context, and the
+  // connection's listener array grown from 2 to 20 slots.)
   socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
   boots.set(socket, { unreadNotifications: auth.unreadNotifications });
   return undefined;
 }
 
-function releaseOnClose(guard: SocketGuard, uid: string, address: string, log: Logger): () => void {
-  return () => {
-    guard.release(uid, address).catch((err: unknown) => log.error({ err }, 'socket count failed'));
-  };
+function release(guard: SocketGuard, socket: IoSocket, log: Logger): void {
+  guard
+    .release(socket.data.user.uid, guard.addressOf(socket))
+    .catch((err: unknown) => log.error({ err }, 'socket count failed'));
+}
+
+/** An admitted socket that Socket.IO dropped before connecting (its connection closed): give its place back. */
+function releaseIfNeverConnected(socket: IoSocket, guard: SocketGuard, log: Logger): void {
+  if (!boots.delete(socket)) return;
+  release(guard, socket, log);
 }
 
 /**
@@ -254,8 +268,24 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     }
   }
 
-  const wire = (io: IoServer, modules: SocketModule[]): void => {
+  // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
+  const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
+  const offline = (socket: IoSocket): void => {
+    const uid = socket.data.user.uid;
+    opts.presence
+      .remove('online', uid)
+      .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
+      .catch(failed);
+  };
+
+  const wire = (io: IoServer, modules: SocketModule[], onDisconnect?: (socket: IoSocket) => void): void => {
     const register = registerOnFirstEvent(modules, opts.lifecycle);
+    // One listener per server (`this` is the socket), for the caps and (on /real) presence: nothing per socket.
+    const disconnected = function (this: IoSocket): void {
+      // A recovered socket skipped the handshake (skipMiddlewares), so it was never counted.
+      if (!this.recovered) release(guard, this, opts.log);
+      onDisconnect?.(this);
+    };
     io.on('connection', (socket) => {
       if (socket.recovered) {
         // Its session may have ended while it was away (no node held the socket to disconnect it then).
@@ -264,42 +294,45 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
           .then((auth) => (auth?.sessionId === socket.data.sessionId ? undefined : socket.disconnect(true)))
           .catch(() => socket.disconnect(true));
       }
-      void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
+      // No room per session (~230 bytes per idle socket): session.ended finds them in their member's room.
+      void socket.join(userRoom(socket.data.user.uid));
       const boot = boots.get(socket) ?? { unreadNotifications: 0 };
       boots.delete(socket);
       for (const m of modules) m.connected?.(socket, boot);
       socket.onAny(register);
+      socket.on('disconnect', disconnected);
     });
     const stop = sweepExpired(io);
     closers.push(() => Promise.resolve(stop()));
   };
-  wire(main, opts.mainModules);
+  wire(main, opts.mainModules, offline);
   wire(call, opts.callModules);
 
-  // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
-  const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
-  // One listener for every socket (`this` is the socket): nothing per socket.
-  const offline = function (this: IoSocket): void {
-    const uid = this.data.user.uid;
-    opts.presence
-      .remove('online', uid)
-      .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
-      .catch(failed);
-  };
   main.on('connection', (socket) => {
     const uid = socket.data.user.uid;
     opts.presence
       .add('online', uid)
       .then((first) => (first ? opts.bus.publish('presence.changed', { userId: uid, online: true }) : undefined))
       .catch(failed);
-    socket.on('disconnect', offline);
   });
 
-  // A revoked or expired session loses its sockets on every node at once.
-  opts.bus.subscribe('session.ended', ({ sessionIds }) => {
-    // An empty list would address no room, which Socket.IO reads as every socket: never that.
+  // A revoked or expired session loses its sockets on every node at once: each node closes its own,
+  // found in the member's room. The node where it ended tells the others (with Redis).
+  const endSessions = (userId: string, sessionIds: string[]): void => {
+    const ended = new Set(sessionIds);
+    for (const io of [main, call]) {
+      for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
+        const socket = io.sockets.sockets.get(id);
+        if (socket && ended.has(socket.data.sessionId)) socket.disconnect(true);
+      }
+    }
+  };
+  main.on('sessionsEnded', endSessions);
+  opts.bus.subscribe('session.ended', ({ userId, sessionIds }) => {
     if (sessionIds.length === 0) return;
-    for (const io of [main, call]) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    endSessions(userId, sessionIds);
+    // Without an adapter there is no other node (and the in-memory adapter only warns).
+    if (opts.redisUrl) main.serverSideEmit('sessionsEnded', userId, sessionIds);
   });
 
   return {

@@ -13,11 +13,14 @@ import { Events, type NotificationDto } from '@sajha/contract';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { notify } from '../features/notifications/index.js';
+import { deleteSession } from '../platform/sessions.js';
 import {
+  ask,
   connectSocket,
   createUser,
   freshPostgresDatabase,
   nextEvent,
+  ok,
   sessionCookie,
   usePostgres,
 } from '../../test/harness.js';
@@ -118,6 +121,24 @@ describe.runIf(Boolean(REDIS_URL) && usePostgres())('two server nodes linked by 
     expect(await online).toEqual({ uid: sita.id, online: true });
     ramA.close();
     sitaB.close();
+  });
+
+  it('closes a signed-out session’s sockets on both nodes and both paths, and no other session’s', async () => {
+    const db = a.app.deps.db;
+    const u = await createUser(db);
+    const [ended, kept] = [await sessionCookie(db, u.id), await sessionCookie(db, u.id)];
+    const [onA, onB, callB, other] = await Promise.all([
+      connectSocket(a.url, ended),
+      connectSocket(b.url, ended),
+      connectSocket(b.url, ended, '/realcall'),
+      connectSocket(b.url, kept),
+    ]);
+    const closed = [onA, onB, callB].map((s) => new Promise((resolve) => s.once('disconnect', () => resolve(true))));
+    await deleteSession(a.app.deps, ended.slice(ended.indexOf('=') + 1));
+    expect(await Promise.all(closed)).toEqual([true, true, true]);
+    // The other session's socket is still served.
+    expect((await ok(ask<{ uid: string }>(other, Events.getCurrentUser))).uid).toBe(u.id);
+    other.close();
   });
 
   it('shares rate limits between nodes', async () => {
