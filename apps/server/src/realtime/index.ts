@@ -18,7 +18,7 @@ import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
 import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
-import { userRoom, type IoServer, type IoSocket } from './types.js';
+import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
 
 declare module '../events/bus.js' {
   interface DomainEvents {
@@ -83,6 +83,12 @@ export interface RealtimeOptions {
 /** How often each node looks for sockets of expired sessions. */
 const EXPIRY_SWEEP_MS = 1000;
 const boots = new WeakMap<IoSocket, SocketBoot>();
+
+/** Who is online: a /real socket counts from its connection to its disconnect. */
+interface OnlineCount {
+  online(socket: IoSocket): void;
+  offline(socket: IoSocket): void;
+}
 
 function createServer(
   opts: RealtimeOptions,
@@ -270,21 +276,30 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
   const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
-  const offline = (socket: IoSocket): void => {
-    const uid = socket.data.user.uid;
-    opts.presence
-      .remove('online', uid)
-      .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
-      .catch(failed);
+  const onlineCount: OnlineCount = {
+    online(socket) {
+      const uid = socket.data.user.uid;
+      opts.presence
+        .add('online', uid)
+        .then((first) => (first ? opts.bus.publish('presence.changed', { userId: uid, online: true }) : undefined))
+        .catch(failed);
+    },
+    offline(socket) {
+      const uid = socket.data.user.uid;
+      opts.presence
+        .remove('online', uid)
+        .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
+        .catch(failed);
+    },
   };
 
-  const wire = (io: IoServer, modules: SocketModule[], onDisconnect?: (socket: IoSocket) => void): void => {
+  const wire = (io: IoServer, modules: SocketModule[], counted?: OnlineCount): void => {
     const register = registerOnFirstEvent(modules, opts.lifecycle);
     // One listener per server (`this` is the socket), for the caps and (on /real) presence: nothing per socket.
     const disconnected = function (this: IoSocket): void {
       // A recovered socket skipped the handshake (skipMiddlewares), so it was never counted.
       if (!this.recovered) release(guard, this, opts.log);
-      onDisconnect?.(this);
+      counted?.offline(this);
     };
     io.on('connection', (socket) => {
       if (socket.recovered) {
@@ -294,45 +309,29 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
           .then((auth) => (auth?.sessionId === socket.data.sessionId ? undefined : socket.disconnect(true)))
           .catch(() => socket.disconnect(true));
       }
-      // No room per session (~230 bytes per idle socket): session.ended finds them in their member's room.
-      void socket.join(userRoom(socket.data.user.uid));
+      // Counted online, then listened to first: a socket closed by anything below still gives its place
+      // back, and is counted offline after it was counted online.
+      counted?.online(socket);
+      socket.on('disconnect', disconnected);
+      // The session's room: a revoked session's sockets are closed by room, through the adapter's
+      // stream, which a node reconnecting to Redis still reads (a pub/sub notice would be lost).
+      void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
       const boot = boots.get(socket) ?? { unreadNotifications: 0 };
       boots.delete(socket);
       for (const m of modules) m.connected?.(socket, boot);
       socket.onAny(register);
-      socket.on('disconnect', disconnected);
     });
     const stop = sweepExpired(io);
     closers.push(() => Promise.resolve(stop()));
   };
-  wire(main, opts.mainModules, offline);
+  wire(main, opts.mainModules, onlineCount);
   wire(call, opts.callModules);
 
-  main.on('connection', (socket) => {
-    const uid = socket.data.user.uid;
-    opts.presence
-      .add('online', uid)
-      .then((first) => (first ? opts.bus.publish('presence.changed', { userId: uid, online: true }) : undefined))
-      .catch(failed);
-  });
-
-  // A revoked or expired session loses its sockets on every node at once: each node closes its own,
-  // found in the member's room. The node where it ended tells the others (with Redis).
-  const endSessions = (userId: string, sessionIds: string[]): void => {
-    const ended = new Set(sessionIds);
-    for (const io of [main, call]) {
-      for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
-        const socket = io.sockets.sockets.get(id);
-        if (socket && ended.has(socket.data.sessionId)) socket.disconnect(true);
-      }
-    }
-  };
-  main.on('sessionsEnded', endSessions);
-  opts.bus.subscribe('session.ended', ({ userId, sessionIds }) => {
+  // A revoked or expired session loses its sockets on every node at once.
+  opts.bus.subscribe('session.ended', ({ sessionIds }) => {
+    // An empty list would address no room, which Socket.IO reads as every socket: never that.
     if (sessionIds.length === 0) return;
-    endSessions(userId, sessionIds);
-    // Without an adapter there is no other node (and the in-memory adapter only warns).
-    if (opts.redisUrl) main.serverSideEmit('sessionsEnded', userId, sessionIds);
+    for (const io of [main, call]) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   });
 
   return {

@@ -7,12 +7,11 @@ export interface SocketData {
   /** When the session ends (epoch ms): the socket is closed then and its events refused after. */
   expiresAt: number;
 }
-export interface InterServerEvents {
-  /** session.ended on another node: close this node's sockets of these sessions. */
-  sessionsEnded: (userId: string, sessionIds: string[]) => void;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface InterServerEvents {}
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
