@@ -146,4 +146,28 @@ describe('job workers', () => {
       await pg?.drop();
     }
   });
+
+  it.runIf(!usePostgres())(
+    'on PGlite, polls with the job fetch kept parsed (a named prepared statement) and still finds the jobs',
+    async () => {
+      const queue = 'test.polled' as JobName;
+      const here = await startJobs({ database, log, pollSeconds: 0.5 });
+      started.push(here);
+      const worked = new Promise<unknown>((resolve) => {
+        void here.work(queue, (data) => {
+          resolve(data);
+          return Promise.resolve();
+        });
+      });
+      // Sent by another node: nothing wakes this node's worker, only its poll finds the job.
+      const elsewhere = await startJobs({ database, log });
+      started.push(elsewhere);
+      await elsewhere.send(queue, { n: 7 } as never);
+      expect(await worked).toEqual({ n: 7 });
+      const { rows } = await database.executeSql(
+        "select count(*)::int as n from pg_prepared_statements where name like 'pgboss_fetch_%'",
+      );
+      expect((rows[0] as { n: number }).n).toBeGreaterThan(0);
+    },
+  );
 });

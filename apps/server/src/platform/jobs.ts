@@ -12,6 +12,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
+import { sha256 } from './crypto.js';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JobMap {}
@@ -68,7 +69,7 @@ export interface JobsOptions {
 export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   const { log } = opts;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    db: { executeSql: pollsPrepared(opts.database) },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
@@ -179,6 +180,33 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       stopped = true;
     },
   };
+}
+
+/**
+ * pg-boss's statements, with its job fetch kept parsed on PGlite. Every idle worker's poll is that
+ * fetch, a few a second per node, and PGlite's worker runs one statement at a time: parsed and
+ * planned anew (the job table has a partition per queue) it took ~0.85 ms in front of whatever came
+ * next, a chat message's insert among them; as a prepared statement with its generic plan, ~0.2 ms
+ * (p50 of 300 calls). On PostgreSQL `prepared` uses the chat writer's own connections, so its polls
+ * stay on the pool.
+ */
+function pollsPrepared(database: Database): (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> {
+  if (database.kind !== 'pglite') return (text, values) => database.executeSql(text, values);
+  return (text, values) => {
+    if (!values?.length || !/^\s*WITH next as \(/.test(text)) return database.executeSql(text, values);
+    return database.prepared(fetchName(text), text, values);
+  };
+}
+
+/** The fetch's text varies with its options (metadata, priority, schema): named by its content. */
+const fetchNames = new Map<string, string>();
+function fetchName(text: string): string {
+  let name = fetchNames.get(text);
+  if (!name) {
+    name = `pgboss_fetch_${sha256(text).slice(0, 16)}`;
+    fetchNames.set(text, name);
+  }
+  return name;
 }
 
 const RACE_CODES = new Set(['23505', '42P06', '42P07', '40P01']);
