@@ -276,21 +276,16 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
   const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
+  // The first tab in and the last tab out change the member's presence.
+  const count = (socket: IoSocket, online: boolean): void => {
+    const uid = socket.data.user.uid;
+    (online ? opts.presence.add('online', uid) : opts.presence.remove('online', uid))
+      .then((changed) => (changed ? opts.bus.publish('presence.changed', { userId: uid, online }) : undefined))
+      .catch(failed);
+  };
   const onlineCount: OnlineCount = {
-    online(socket) {
-      const uid = socket.data.user.uid;
-      opts.presence
-        .add('online', uid)
-        .then((first) => (first ? opts.bus.publish('presence.changed', { userId: uid, online: true }) : undefined))
-        .catch(failed);
-    },
-    offline(socket) {
-      const uid = socket.data.user.uid;
-      opts.presence
-        .remove('online', uid)
-        .then((last) => (last ? opts.bus.publish('presence.changed', { userId: uid, online: false }) : undefined))
-        .catch(failed);
-    },
+    online: (socket) => count(socket, true),
+    offline: (socket) => count(socket, false),
   };
 
   const wire = (io: IoServer, modules: SocketModule[], counted?: OnlineCount): void => {
