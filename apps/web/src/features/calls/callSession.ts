@@ -433,7 +433,14 @@ export class CallSession {
   async toggleVideo(): Promise<void> {
     const roomId = this.state.roomId;
     if (this.state.isVideo) {
-      if (!this.state.isScreenSharing) await this.videoSender?.replaceTrack(blackFrameTrack());
+      if (!this.state.isScreenSharing && this.videoSender) {
+        const black = blackFrameTrack();
+        try {
+          await this.videoSender.replaceTrack(black);
+        } finally {
+          window.setTimeout(() => black.stop(), 100);
+        }
+      }
       this.camera?.stop();
       this.camera = null;
       this.replaceLocal('video', this.screen);

@@ -20,19 +20,26 @@ export function audioConstraints(deviceId?: string): MediaTrackConstraints | boo
 
 /**
  * Camera off: a black 640x480 frame goes out in place of the camera, so the other side does not
- * freeze on the last picture; the placeholder track is stopped after 100 ms.
+ * freeze on the last picture. The caller stops the placeholder 100 ms after it is on the sender
+ * (stopped from its creation, a busy machine could end it before a frame went out). Until then the
+ * canvas is painted on every tick: a canvas capture only emits a frame when the canvas is painted.
  */
 export function blackFrameTrack(): MediaStreamTrack {
   const canvas = document.createElement('canvas');
   canvas.width = 640;
   canvas.height = 480;
   const ctx = canvas.getContext('2d');
-  if (ctx) {
+  const paint = () => {
+    if (!ctx) return;
     ctx.fillStyle = '#000';
     ctx.fillRect(0, 0, 640, 480);
-  }
+  };
+  paint();
   const track = canvas.captureStream(10).getVideoTracks()[0]!;
-  setTimeout(() => track.stop(), 100);
+  const painting = window.setInterval(() => {
+    if (track.readyState === 'ended') window.clearInterval(painting);
+    else paint();
+  }, 50);
   return track;
 }
 
