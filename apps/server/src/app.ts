@@ -182,10 +182,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     presence: deps.presence,
     // Area socket modules, one entry each.
     mainModules: [
-      sessionSocketModule(deps),
+      sessionSocketModule(),
       notificationsSocketModule(deps),
       postsSocketModule(deps),
-      livePostsSocketModule(deps),
+      livePostsSocketModule(),
       feedSocketModule(deps),
       commentsSocketModule(deps),
       chatSocketModule(deps),

@@ -15,6 +15,7 @@ import {
   clientIdSchema,
   idSchema,
   incomingCallSchema,
+  isoDate,
   linkMetaSchema,
   messageSchema,
   newMessageEventSchema,
@@ -299,8 +300,30 @@ export const serverEventSchemas = {
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 
-/** send_message's acknowledgement carries the stored message (the same one on a resend). */
-export type SendMessageAck = { ok: true; data: z.output<typeof messageSchema> } | { ok: false; error: string };
+/**
+ * send_message's acknowledgement of a first store: only what the sender did not know. The rest of the
+ * stored message is what it sent, from its member (sender) and fresh (no reactions, not pinned, 'sent');
+ * `attachments` comes only with files (the stored files, in the order sent). The whole message again in
+ * every ack was as many bytes as the message's fan-out, encoded and written once more per send.
+ */
+export const sentMessageSchema = z.object({
+  id: idSchema,
+  /** The chat it went to (a send `to_uid` learns it here). */
+  chatId: idSchema,
+  timestamp: isoDate,
+  clientId: z.string().optional(),
+  attachments: z.array(attachmentSchema).optional(),
+});
+export type SentMessage = z.output<typeof sentMessageSchema>;
+/**
+ * A resend of a message stored before (its client id seen) is answered with the stored message whole,
+ * as it is now: it may have reactions, a pin or readers since. `isStoredMessage` tells the two apart.
+ */
+export type SendMessageAck =
+  { ok: true; data: SentMessage | z.output<typeof messageSchema> } | { ok: false; error: string };
+export const isStoredMessage = (
+  data: SentMessage | z.output<typeof messageSchema>,
+): data is z.output<typeof messageSchema> => 'sender' in data;
 
 /** Socket.IO typed maps. Client events may end with an acknowledgement callback. */
 export type Ack = (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void;

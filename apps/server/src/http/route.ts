@@ -1,6 +1,6 @@
 /**
- * The one wrapper every HTTP route goes through, the twin of the socket wrapper `on()`: session,
- * rate limit, body parsed with the route's contract schema, then the handler. Errors are mapped by the
+ * The one wrapper every HTTP route goes through, the twin of the socket dispatcher (realtime/handler.ts):
+ * session, rate limit, body parsed with the route's contract schema, then the handler. Errors are mapped by the
  * app's error handler ({success: false, message, field?}); nothing a client sends can throw past it.
  *
  *   route(app, deps, Routes.login, { auth: 'none', limits: ['loginPerIp'] }, async ({ body }) => ...)

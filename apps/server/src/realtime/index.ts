@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { isAllowedOrigin } from '../platform/origin.js';
 import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
+import { dispatcher, type Handlers } from './handler.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
 import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
 import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
@@ -34,12 +35,15 @@ export interface SocketBoot {
 
 export interface SocketModule {
   /**
-   * Registers the area's handlers with `on(...)`. Called at the socket's first event, not at connection:
-   * an idle tab then holds no handler closures (most of an idle socket's memory otherwise).
+   * The area's handlers, one table per server (handler.ts `dispatcher`): each is given the socket it
+   * serves, so a socket holds none of them. What an area keeps per socket (a chat on screen, a call's
+   * rooms) it keeps in a WeakMap of its own, made at the socket's first need of it.
    */
-  register(socket: IoSocket): void;
+  handlers: Handlers;
   /** Work due at connection itself (the first paint's badge), from what the handshake loaded. */
   connected?(socket: IoSocket, boot: SocketBoot): void;
+  /** The socket closed: what the area kept for it is let go (called for every socket of its server). */
+  disconnected?: (socket: IoSocket) => void;
 }
 
 export interface Realtime {
@@ -185,26 +189,6 @@ function releaseIfNeverConnected(socket: IoSocket, guard: SocketGuard, log: Logg
 }
 
 /**
- * Counts events awaiting their ack, so a drain can let them finish before it closes the socket. One
- * function per server, added to a socket at its first event (an idle socket carries no middleware).
- */
-function countInFlight(lifecycle: Lifecycle): (packet: unknown[], next: (err?: Error) => void) => void {
-  return (packet, next) => {
-    const ack = packet[packet.length - 1];
-    if (typeof ack === 'function') {
-      lifecycle.inFlight++;
-      let done = false;
-      packet[packet.length - 1] = (...answer: unknown[]) => {
-        if (!done) lifecycle.inFlight--;
-        done = true;
-        (ack as (...a: unknown[]) => void)(...answer);
-      };
-    }
-    next();
-  };
-}
-
-/**
  * Closes this node's sockets whose session has expired, once a second (revocation arrives as
  * session.ended instead). One sweep per server rather than a timer per socket: nothing per socket.
  */
@@ -214,21 +198,6 @@ function sweepExpired(io: IoServer): () => void {
     for (const socket of io.sockets.sockets.values()) if (socket.data.expiresAt <= now) socket.disconnect(true);
   }, EXPIRY_SWEEP_MS).unref();
   return () => clearInterval(timer);
-}
-
-/**
- * One shared listener per server that registers the modules' handlers on a socket's first event (an
- * any-listener runs before the event is dispatched, with the socket as `this`), then removes itself.
- */
-function registerOnFirstEvent(modules: SocketModule[], lifecycle: Lifecycle): (this: IoSocket) => void {
-  const inFlight = countInFlight(lifecycle);
-  const register = function (this: IoSocket): void {
-    this.offAny(register);
-    // Any-listeners run before the event's middlewares, so this event is counted too.
-    this.use(inFlight);
-    for (const m of modules) m.register(this);
-  };
-  return register;
 }
 
 export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
@@ -289,12 +258,19 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   };
 
   const wire = (io: IoServer, modules: SocketModule[], counted?: OnlineCount): void => {
-    const register = registerOnFirstEvent(modules, opts.lifecycle);
-    // One listener per server (`this` is the socket), for the caps and (on /real) presence: nothing per socket.
+    const dispatch = dispatcher(
+      modules.map((m) => m.handlers),
+      opts.log,
+      opts.lifecycle,
+    );
+    const leaving = modules.flatMap((m) => (m.disconnected ? [m.disconnected] : []));
+    // One listener per server (`this` is the socket), for the caps, (on /real) presence, and what the
+    // areas kept for the socket: nothing per socket.
     const disconnected = function (this: IoSocket): void {
       // A recovered socket skipped the handshake (skipMiddlewares), so it was never counted.
       if (!this.recovered) release(guard, this, opts.log);
       counted?.offline(this);
+      for (const letGo of leaving) letGo(this);
     };
     io.on('connection', (socket) => {
       if (socket.recovered) {
@@ -314,7 +290,7 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       const boot = boots.get(socket) ?? { unreadNotifications: 0 };
       boots.delete(socket);
       for (const m of modules) m.connected?.(socket, boot);
-      socket.onAny(register);
+      socket.onAny(dispatch);
     });
     const stop = sweepExpired(io);
     closers.push(() => Promise.resolve(stop()));

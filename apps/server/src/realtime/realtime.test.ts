@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events } from '@sajha/contract';
 import {
+  ask,
   connectSocket,
   createUser,
   nextEvent,
@@ -92,6 +93,33 @@ describe('realtime sockets', () => {
     expect((await me).uid).toBe(b.id);
     flooder.close();
     other.close();
+  });
+
+  it('keeps no handler per socket: every socket that has sent events shares one listener per server', async () => {
+    const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const sa = await connectSocket(t.url, await sessionCookie(t.db, a.id));
+    const sb = await connectSocket(t.url, await sessionCookie(t.db, b.id));
+    const call = await connectSocket(t.url, await sessionCookie(t.db, a.id), '/realcall');
+    // Events of several areas, answered (so the server has handled each before the check).
+    for (const s of [sa, sb]) {
+      expect(await ask(s, Events.getCurrentUser)).toMatchObject({ ok: true });
+      expect(await ask(s, Events.getUnread)).toMatchObject({ ok: true });
+      expect(await ask(s, Events.getChats)).toMatchObject({ ok: true });
+    }
+    expect(await ask(call, Events.leaveRoom, { roomId: '6f1c2a4e-3b5d-4c7e-9f10-2a3b4c5d6e7f' })).toMatchObject({
+      ok: false,
+    });
+    for (const io of [t.app.realtime.main, t.app.realtime.call]) {
+      const sockets = [...io.sockets.sockets.values()];
+      expect(sockets.length).toBeGreaterThan(0);
+      const any = sockets.map((s) => s.listenersAny());
+      for (const listeners of any) expect(listeners).toEqual([any[0]![0]]);
+      // Only Socket.IO's own 'error' guard and the server's shared 'disconnect' listener: no event of the
+      // contract has a listener of its own.
+      for (const s of sockets) expect(s.eventNames().sort()).toEqual(['disconnect', 'error']);
+      expect(new Set(sockets.map((s) => s.listeners('disconnect')[0])).size).toBe(1);
+    }
+    for (const s of [sa, sb, call]) s.close();
   });
 
   it('refuses a handshake from a foreign Origin', async () => {

@@ -15,3 +15,5 @@ export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterS
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+/** The signed-in member a socket serves. */
+export const uidOf = (socket: IoSocket): string => socket.data.user.uid;

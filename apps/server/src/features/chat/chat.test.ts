@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { Events, Messages, type ChatDto, type MessageDto } from '@sajha/contract';
+import { Events, Messages, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
 import { messages } from '../../db/schema.js';
 import {
   connectSocket,
@@ -61,11 +61,19 @@ describe('chat over /real', () => {
     const toast = nextEvent<{ name: string; message: string }>(sb, Events.newMessage);
     const unm = nextEvent<number>(sb, Events.unreadMessageCount);
     const echo = collect(sa, Events.receiveMessage);
-    const sent = await ok<MessageDto>(
+    const sent = await ok<SentMessage>(
       ask(sa, Events.sendMessage, { id: 'c-1', message: 'Namaste Bikash!', to_cid: chatId }),
     );
-    expect(sent).toMatchObject({ content: 'Namaste Bikash!', clientId: 'c-1', chatId });
-    expect(await received).toMatchObject({ id: sent.id, message: 'Namaste Bikash!', chatId, sender: { uid: a.id } });
+    // The sender's ack holds only what it did not know; the rest of the stored message is what it sent.
+    expect(Object.keys(sent).sort()).toEqual(['chatId', 'clientId', 'id', 'timestamp']);
+    expect(sent).toMatchObject({ clientId: 'c-1', chatId });
+    expect(await received).toMatchObject({
+      id: sent.id,
+      timestamp: sent.timestamp,
+      message: 'Namaste Bikash!',
+      chatId,
+      sender: { uid: a.id },
+    });
     expect(await toast).toEqual({ name: 'Asha Gurung', message: 'Namaste Bikash!', avatar: null });
     expect(await unm).toBe(1);
     expect(echo).toHaveLength(0); // the sending tab has its ack, not a copy
@@ -81,10 +89,18 @@ describe('chat over /real', () => {
     expect((await ok<ChatDto[]>(ask(sb, Events.getChats)))[0]?.unread).toBe(0);
   });
 
-  it('stores a resent message id once', async () => {
-    const one = await ok<MessageDto>(ask(sa, Events.sendMessage, { id: 'c-2', message: 'once', to_cid: chatId }));
+  it('stores a resent message id once, and answers the resend with the stored message as it is now', async () => {
+    const one = await ok<SentMessage>(ask(sa, Events.sendMessage, { id: 'c-2', message: 'once', to_cid: chatId }));
+    await ok(ask(sb, Events.reactMessage, { id: one.id, reaction: '👍' }));
     const two = await ok<MessageDto>(ask(sa, Events.sendMessage, { id: 'c-2', message: 'once', to_cid: chatId }));
-    expect(two.id).toBe(one.id);
+    expect(two).toMatchObject({
+      id: one.id,
+      timestamp: one.timestamp,
+      content: 'once',
+      clientId: 'c-2',
+      sender: { uid: a.id },
+      reactions: [{ reaction: '👍', username: b.username }],
+    });
     const [row] = await t.db
       .select({ n: count() })
       .from(messages)
@@ -98,18 +114,18 @@ describe('chat over /real', () => {
     const texts = ['He said "hi"', 'back\\slash \\"', '{braces,commas}', 'NULL', 'line one\nline two', "it's नमस्ते 🙏"];
     const sent = await Promise.all([
       ...texts.map((message, i) =>
-        ok<MessageDto>(ask(sa, Events.sendMessage, { id: `esc-${i}`, message, to_cid: chatId })),
+        ok<SentMessage>(ask(sa, Events.sendMessage, { id: `esc-${i}`, message, to_cid: chatId })),
       ),
-      ok<MessageDto>(ask(sa, Events.sendMessage, { message: 'no client id', to_cid: chatId })),
+      ok<SentMessage>(ask(sa, Events.sendMessage, { message: 'no client id', to_cid: chatId })),
     ]);
-    expect(sent.map((m) => m.content)).toEqual([...texts, 'no client id']);
+    const written = [...texts, 'no client id'];
     const stored = await t.db
       .select({ id: messages.id, content: messages.content, clientId: messages.clientId })
       .from(messages)
       .where(eq(messages.chatId, chatId));
     const byId = new Map(stored.map((r) => [r.id, r]));
     for (const [i, m] of sent.entries()) {
-      expect(byId.get(m.id)).toEqual({ id: m.id, content: m.content, clientId: i < texts.length ? `esc-${i}` : null });
+      expect(byId.get(m.id)).toEqual({ id: m.id, content: written[i], clientId: i < texts.length ? `esc-${i}` : null });
     }
   });
 

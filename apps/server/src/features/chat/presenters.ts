@@ -1,5 +1,5 @@
 /** Chat rows -> the contract's DTOs (part 2 §3). Rows never leave the server. */
-import { cleanFileName, type ChatDto, type MessageDto } from '@sajha/contract';
+import { cleanFileName, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
 import type { chats, files, messages, users } from '../../db/schema.js';
 
 export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatar'>;
@@ -47,6 +47,17 @@ export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
     sender: presentPerson(x.sender, x.online),
     ...(m.clientId ? { clientId: m.clientId } : {}),
     ...(m.notice ? { notice: true } : {}),
+  };
+}
+
+/** send_message's answer to a first store: only what its sender did not know (the contract's SentMessage). */
+export function presentSent(m: MessageDto): SentMessage {
+  return {
+    id: m.id,
+    chatId: m.chatId!,
+    timestamp: m.timestamp,
+    ...(m.clientId ? { clientId: m.clientId } : {}),
+    ...(m.attachments.length > 0 ? { attachments: m.attachments } : {}),
   };
 }
 

@@ -5,9 +5,8 @@
  */
 import { Events, type CommentDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
-import type { IoSocket } from '../../realtime/types.js';
+import { uidOf, type IoSocket } from '../../realtime/types.js';
 import { addComment, addReply, listComments, mayWatch } from './service.js';
 
 /**
@@ -22,54 +21,31 @@ function shareComments(socket: IoSocket, postId: string, comments: CommentDto[])
 }
 
 export function commentsSocketModule(deps: AppDeps): SocketModule {
-  const { log } = deps;
   return {
-    register(socket) {
-      const uid = socket.data.user.uid;
+    handlers: {
+      [Events.fetchComments]: async ([postId], socket) => {
+        socket.emit(Events.comments, { post_id: postId, comments: await listComments(deps, uidOf(socket), postId) });
+      },
 
-      on(
-        socket,
-        Events.fetchComments,
-        async ([postId]) => {
-          socket.emit(Events.comments, { post_id: postId, comments: await listComments(deps, uid, postId) });
-        },
-        log,
-      );
+      [Events.addComment]: async ([{ postId, comment }], socket) => {
+        const list = await addComment(deps, uidOf(socket), postId, comment);
+        socket.emit(Events.comments, { post_id: postId, comments: list });
+        shareComments(socket, postId, list);
+        return list;
+      },
 
-      on(
-        socket,
-        Events.addComment,
-        async ([{ postId, comment }]) => {
-          const list = await addComment(deps, uid, postId, comment);
-          socket.emit(Events.comments, { post_id: postId, comments: list });
-          shareComments(socket, postId, list);
-          return list;
-        },
-        log,
-      );
+      [Events.addCommentReply]: async ([input], socket) => {
+        const list = await addReply(deps, uidOf(socket), input);
+        socket.emit(Events.comments, { post_id: input.postId, comments: list });
+        shareComments(socket, input.postId, list);
+        return list;
+      },
 
-      on(
-        socket,
-        Events.addCommentReply,
-        async ([input]) => {
-          const list = await addReply(deps, uid, input);
-          socket.emit(Events.comments, { post_id: input.postId, comments: list });
-          shareComments(socket, input.postId, list);
-          return list;
-        },
-        log,
-      );
-
-      on(
-        socket,
-        Events.watchPost,
-        async ([postId]) => {
-          await mayWatch(deps, uid, postId);
-          await socket.join(commentsRoom(postId));
-        },
-        log,
-      );
-      on(socket, Events.unwatchPost, ([postId]) => socket.leave(commentsRoom(postId)), log);
+      [Events.watchPost]: async ([postId], socket) => {
+        await mayWatch(deps, uidOf(socket), postId);
+        await socket.join(commentsRoom(postId));
+      },
+      [Events.unwatchPost]: ([postId], socket) => socket.leave(commentsRoom(postId)),
     },
   };
 }

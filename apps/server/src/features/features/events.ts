@@ -1,42 +1,30 @@
 /** The features page on /real: getFeatures -> features; suggestFeature -> suggestionResponse; votes and statuses by ack. */
 import { Events, FeatureMessages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { listFeatures, setFeatureStatus, suggestFeature, voteFeature } from './service.js';
 
 export function featuresSocketModule(deps: AppDeps): SocketModule {
-  const { log } = deps;
   return {
-    register(socket) {
-      const uid = socket.data.user.uid;
-
-      on(
-        socket,
-        Events.getFeatures,
-        async ([{ offset, sort }]) => {
-          const page = await listFeatures(deps, uid, { offset, sort });
-          socket.emit(Events.features, { ...page, offset, sort });
-          return { count: page.features.length, hasMore: page.hasMore };
-        },
-        log,
-      );
+    handlers: {
+      [Events.getFeatures]: async ([{ offset, sort }], socket) => {
+        const page = await listFeatures(deps, socket.data.user.uid, { offset, sort });
+        socket.emit(Events.features, { ...page, offset, sort });
+        return { count: page.features.length, hasMore: page.hasMore };
+      },
 
       // Any refusal (blank, too long, duplicate, rate limit) also answers as the spec's suggestionResponse.
-      on(
-        socket,
-        Events.suggestFeature,
-        async ([input]) => {
-          const feature = await suggestFeature(deps, uid, input);
+      [Events.suggestFeature]: {
+        handler: async ([input], socket) => {
+          const feature = await suggestFeature(deps, socket.data.user.uid, input);
           socket.emit(Events.suggestionResponse, { status: 'success', message: FeatureMessages.submitted, feature });
           return feature;
         },
-        log,
-        { onFail: (message) => socket.emit(Events.suggestionResponse, { status: 'error', message }) },
-      );
+        onFail: (socket, message) => socket.emit(Events.suggestionResponse, { status: 'error', message }),
+      },
 
-      on(socket, Events.voteFeature, ([{ id }]) => voteFeature(deps, uid, id), log);
-      on(socket, Events.setFeatureStatus, ([input]) => setFeatureStatus(deps, uid, input), log);
+      [Events.voteFeature]: ([{ id }], socket) => voteFeature(deps, socket.data.user.uid, id),
+      [Events.setFeatureStatus]: ([input], socket) => setFeatureStatus(deps, socket.data.user.uid, input),
     },
   };
 }

@@ -6,37 +6,32 @@
  */
 import { Events, type FeedCategory } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
+import { uidOf, type IoSocket } from '../../realtime/types.js';
 import { postRoom } from '../posts/index.js';
 import { homeFeed } from './home.js';
 
 export function feedSocketModule(deps: AppDeps): SocketModule {
+  // One small record per socket that has read a page: the page that may come next (gone with the socket).
+  const nextPage = new WeakMap<IoSocket, { category: FeedCategory; offset: number; cursor: string }>();
   return {
-    register(socket) {
-      const uid = socket.data.user.uid;
-      // One small record per socket: the page that may come next.
-      let next: { category: FeedCategory; offset: number; cursor: string } | undefined;
-
-      on(
-        socket,
-        Events.fetchPosts,
-        async ([{ offset, more, category }]) => {
-          const cursor =
-            next && offset > 0 && next.category === category && next.offset === offset ? next.cursor : undefined;
-          const page = await homeFeed(deps, uid, { category, offset, cursor });
-          next = page.cursor ? { category, offset: offset + page.posts.length, cursor: page.cursor } : undefined;
-          await socket.join(page.posts.map((p) => postRoom(p.post_id)));
-          socket.emit(more ? Events.morePosts : Events.posts, {
-            posts: page.posts,
-            totalCount: page.totalCount,
-            category,
-            offset,
-          });
-          return { count: page.posts.length, totalCount: page.totalCount };
-        },
-        deps.log,
-      );
+    handlers: {
+      [Events.fetchPosts]: async ([{ offset, more, category }], socket) => {
+        const next = nextPage.get(socket);
+        const cursor =
+          next && offset > 0 && next.category === category && next.offset === offset ? next.cursor : undefined;
+        const page = await homeFeed(deps, uidOf(socket), { category, offset, cursor });
+        if (page.cursor) nextPage.set(socket, { category, offset: offset + page.posts.length, cursor: page.cursor });
+        else nextPage.delete(socket);
+        await socket.join(page.posts.map((p) => postRoom(p.post_id)));
+        socket.emit(more ? Events.morePosts : Events.posts, {
+          posts: page.posts,
+          totalCount: page.totalCount,
+          category,
+          offset,
+        });
+        return { count: page.posts.length, totalCount: page.totalCount };
+      },
     },
   };
 }

@@ -1,162 +1,108 @@
-/** Profile and friends events on /real (part 2 §7), plus our block events: parse (by `on`), call, answer. */
+/** Profile and friends events on /real (part 2 §7), plus our block events: parse (by the dispatcher), call, answer. */
 import { Events, PeopleMessages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { on } from '../../realtime/handler.js';
+import type { WithFailure } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
+import { uidOf, type IoSocket } from '../../realtime/types.js';
 import * as people from './service.js';
 
 export function peopleSocketModule(deps: AppDeps): SocketModule {
-  const { log } = deps;
+  const limited = (socket: IoSocket) => deps.limiters.consume('followPerUser', uidOf(socket));
+
+  const blocking = <K extends typeof Events.blockUser | typeof Events.unblockUser>(
+    run: typeof people.block,
+    message: string,
+  ): WithFailure<K> => ({
+    handler: async ([{ username }], socket) => {
+      await limited(socket);
+      const member = await run(deps, uidOf(socket), username);
+      const result = { success: true, message, username: member.username };
+      socket.emit(Events.blockResult, result);
+      return result;
+    },
+    onFail: (socket, m) => socket.emit(Events.blockResult, { success: false, message: m }),
+  });
+
   return {
-    register(socket) {
-      const uid = socket.data.user.uid;
-      const limited = () => deps.limiters.consume('followPerUser', uid);
+    handlers: {
+      [Events.fetchProfile]: async ([{ username }], socket) => {
+        const profile = await people.getProfile(deps, uidOf(socket), username);
+        socket.emit(Events.userProfile, profile);
+        return profile;
+      },
 
-      on(
-        socket,
-        Events.fetchProfile,
-        async ([{ username }]) => {
-          const profile = await people.getProfile(deps, uid, username);
-          socket.emit(Events.userProfile, profile);
-          return profile;
-        },
-        log,
-      );
+      [Events.fetchProfilePosts]: async ([input], socket) => {
+        const posts = await people.getProfilePosts(deps, uidOf(socket), input);
+        socket.emit(Events.profilePosts, { posts });
+        // The acknowledgement carries the page too, so a client can match it to its own request.
+        return { posts };
+      },
 
-      on(
-        socket,
-        Events.fetchProfilePosts,
-        async ([input]) => {
-          const posts = await people.getProfilePosts(deps, uid, input);
-          socket.emit(Events.profilePosts, { posts });
-          // The acknowledgement carries the page too, so a client can match it to its own request.
-          return { posts };
-        },
-        log,
-      );
+      [Events.fetchCounts]: async ([{ username }], socket) => {
+        const counts = await people.getCounts(deps, uidOf(socket), username);
+        socket.emit(Events.counts, counts);
+        return counts;
+      },
 
-      on(
-        socket,
-        Events.fetchCounts,
-        async ([{ username }]) => {
-          const counts = await people.getCounts(deps, uid, username);
-          socket.emit(Events.counts, counts);
-          return counts;
-        },
-        log,
-      );
+      [Events.fetchSocials]: async ([{ username }], socket) => {
+        const socials = await people.getSocials(deps, uidOf(socket), username);
+        socket.emit(Events.userSocials, socials);
+        return socials;
+      },
 
-      on(
-        socket,
-        Events.fetchSocials,
-        async ([{ username }]) => {
-          const socials = await people.getSocials(deps, uid, username);
-          socket.emit(Events.userSocials, socials);
-          return socials;
-        },
-        log,
-      );
+      [Events.searchFriends]: async ([text], socket) => {
+        const found = await people.searchPeople(deps, uidOf(socket), text);
+        socket.emit(Events.searchFriendsResult, found);
+        return found;
+      },
 
-      on(
-        socket,
-        Events.searchFriends,
-        async ([text]) => {
-          const found = await people.searchPeople(deps, uid, text);
-          socket.emit(Events.searchFriendsResult, found);
-          return found;
-        },
-        log,
-      );
+      [Events.getFriendSuggestions]: async (_args, socket) => {
+        const list = await people.suggestions(deps, uidOf(socket));
+        socket.emit(Events.friendSuggestions, list);
+        return list;
+      },
 
-      on(
-        socket,
-        Events.getFriendSuggestions,
-        async () => {
-          const list = await people.suggestions(deps, uid);
-          socket.emit(Events.friendSuggestions, list);
-          return list;
-        },
-        log,
-      );
+      [Events.getFollowers]: async ([who], socket) => {
+        const list = await people.followersOf(deps, uidOf(socket), who?.username);
+        socket.emit(Events.followers, list);
+        return list;
+      },
 
-      on(
-        socket,
-        Events.getFollowers,
-        async ([who]) => {
-          const list = await people.followersOf(deps, uid, who?.username);
-          socket.emit(Events.followers, list);
-          return list;
-        },
-        log,
-      );
-
-      on(
-        socket,
-        Events.getFollowing,
-        async ([who]) => {
-          const list = await people.followingOf(deps, uid, who?.username);
-          socket.emit(Events.following, list);
-          return list;
-        },
-        log,
-      );
+      [Events.getFollowing]: async ([who], socket) => {
+        const list = await people.followingOf(deps, uidOf(socket), who?.username);
+        socket.emit(Events.following, list);
+        return list;
+      },
 
       // aFR and uFR carry refusals too: the screen toasts "Error" for any message but the success one.
-      on(
-        socket,
-        Events.follow,
-        async ([{ username }]) => {
-          await limited();
-          const message = await people.follow(deps, uid, username);
+      [Events.follow]: {
+        handler: async ([{ username }], socket) => {
+          await limited(socket);
+          const message = await people.follow(deps, uidOf(socket), username);
           socket.emit(Events.followResult, { message });
           return { message };
         },
-        log,
-        { onFail: (message) => socket.emit(Events.followResult, { message }) },
-      );
+        onFail: (socket, message) => socket.emit(Events.followResult, { message }),
+      },
 
-      on(
-        socket,
-        Events.unfollow,
-        async ([{ username }]) => {
-          await limited();
-          const message = await people.unfollow(deps, uid, username);
+      [Events.unfollow]: {
+        handler: async ([{ username }], socket) => {
+          await limited(socket);
+          const message = await people.unfollow(deps, uidOf(socket), username);
           socket.emit(Events.unfollowResult, { message });
           return { message };
         },
-        log,
-        { onFail: (message) => socket.emit(Events.unfollowResult, { message }) },
-      );
+        onFail: (socket, message) => socket.emit(Events.unfollowResult, { message }),
+      },
 
-      for (const [event, run, message] of [
-        [Events.blockUser, people.block, PeopleMessages.blocked],
-        [Events.unblockUser, people.unblock, PeopleMessages.unblocked],
-      ] as const) {
-        on(
-          socket,
-          event,
-          async ([{ username }]) => {
-            await limited();
-            const member = await run(deps, uid, username);
-            const result = { success: true, message, username: member.username };
-            socket.emit(Events.blockResult, result);
-            return result;
-          },
-          log,
-          { onFail: (m) => socket.emit(Events.blockResult, { success: false, message: m }) },
-        );
-      }
+      [Events.blockUser]: blocking(people.block, PeopleMessages.blocked),
+      [Events.unblockUser]: blocking(people.unblock, PeopleMessages.unblocked),
 
-      on(
-        socket,
-        Events.getBlocked,
-        async () => {
-          const list = await people.blockedList(deps, uid);
-          socket.emit(Events.blockedUsers, list);
-          return list;
-        },
-        log,
-      );
+      [Events.getBlocked]: async (_args, socket) => {
+        const list = await people.blockedList(deps, uidOf(socket));
+        socket.emit(Events.blockedUsers, list);
+        return list;
+      },
     },
   };
 }

@@ -1,82 +1,59 @@
-/** Posts on /real (part 2 §7): parse (by `on`), call the service, answer. The feed is features/feed. */
+/** Posts on /real (part 2 §7): parse (by the dispatcher), call the service, answer. The feed is features/feed. */
 import { Events, Messages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
-import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
+import { uidOf, type IoSocket } from '../../realtime/types.js';
 import { postRoom } from './publish.js';
 import { hideProfileStatus, profileStatus, spotlight } from './home.js';
 import { deletePost, editPost, getPost, recordShare, toggleLike } from './service.js';
 
+/** Success goes to every viewer (from the service); a refusal only to the one who asked, as pMR too. */
+async function mutate<T>(socket: IoSocket, type: 'edit' | 'delete', postId: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const message = err instanceof AppError ? err.message : Messages.server.internal;
+    socket.emit(Events.postMutationResult, { success: false, type, post_id: postId, message });
+    throw err;
+  }
+}
+
 export function postsSocketModule(deps: AppDeps): SocketModule {
-  const { log } = deps;
   return {
-    register(socket) {
-      const uid = socket.data.user.uid;
+    handlers: {
+      [Events.fetchOnePost]: async ([{ post_id }], socket) => {
+        const post = await getPost(deps, post_id, uidOf(socket));
+        await socket.join(postRoom(post.post_id));
+        socket.emit(Events.fetchOnePost, post);
+        return post;
+      },
 
-      on(
-        socket,
-        Events.fetchOnePost,
-        async ([{ post_id }]) => {
-          const post = await getPost(deps, post_id, uid);
-          await socket.join(postRoom(post.post_id));
-          socket.emit(Events.fetchOnePost, post);
-          return post;
-        },
-        log,
-      );
+      [Events.likePost]: ([{ post_id }], socket) => toggleLike(deps, uidOf(socket), post_id),
 
-      on(socket, Events.likePost, ([{ post_id }]) => toggleLike(deps, uid, post_id), log);
+      [Events.editPost]: ([{ post_id, content }], socket) =>
+        mutate(socket, 'edit', post_id, () => editPost(deps, uidOf(socket), post_id, content)),
+      [Events.deletePost]: ([postId], socket) =>
+        mutate(socket, 'delete', postId, () => deletePost(deps, uidOf(socket), postId)),
 
-      // Success goes to every viewer (from the service); a refusal only to the one who asked, as pMR too.
-      const mutate = async <T>(type: 'edit' | 'delete', postId: string, run: () => Promise<T>): Promise<T> => {
-        try {
-          return await run();
-        } catch (err) {
-          const message = err instanceof AppError ? err.message : Messages.server.internal;
-          socket.emit(Events.postMutationResult, { success: false, type, post_id: postId, message });
-          throw err;
-        }
-      };
-      on(
-        socket,
-        Events.editPost,
-        ([{ post_id, content }]) => mutate('edit', post_id, () => editPost(deps, uid, post_id, content)),
-        log,
-      );
-      on(socket, Events.deletePost, ([postId]) => mutate('delete', postId, () => deletePost(deps, uid, postId)), log);
+      [Events.sharePost]: ([input], socket) => recordShare(deps, uidOf(socket), input),
 
-      on(socket, Events.sharePost, ([input]) => recordShare(deps, uid, input), log);
+      [Events.getSpotlight]: async (_args, socket) => {
+        socket.emit(Events.spotlightUser, await spotlight(deps, uidOf(socket)));
+      },
 
-      on(
-        socket,
-        Events.getSpotlight,
-        async () => {
-          socket.emit(Events.spotlightUser, await spotlight(deps, uid));
-        },
-        log,
-      );
+      [Events.getProfileStatus]: async (_args, socket) => {
+        socket.emit(Events.profileStatus, await profileStatus(deps, uidOf(socket)));
+      },
 
-      on(
-        socket,
-        Events.getProfileStatus,
-        async () => {
-          socket.emit(Events.profileStatus, await profileStatus(deps, uid));
-        },
-        log,
-      );
-
-      on(
-        socket,
-        Events.hideProfileStatus,
-        async () => {
-          await hideProfileStatus(deps, uid);
+      [Events.hideProfileStatus]: {
+        handler: async (_args, socket) => {
+          await hideProfileStatus(deps, uidOf(socket));
           socket.emit(Events.hideProfileStatusResult, { success: true });
           return { message: Messages.profileStatus.hidden };
         },
-        log,
-        { onFail: () => socket.emit(Events.hideProfileStatusResult, { success: false }) },
-      );
+        onFail: (socket) => socket.emit(Events.hideProfileStatusResult, { success: false }),
+      },
     },
   };
 }

@@ -4,7 +4,6 @@
  */
 import { Events, type PostCategory, type PostDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { blockedWith } from '../people/index.js';
 
@@ -17,11 +16,11 @@ declare module '../../events/bus.js' {
   }
 }
 
-export function livePostsSocketModule(deps: AppDeps): SocketModule {
+export function livePostsSocketModule(): SocketModule {
   return {
-    register(socket) {
-      on(socket, Events.watchFeed, () => socket.join(FEED_ROOM), deps.log);
-      on(socket, Events.unwatchFeed, () => socket.leave(FEED_ROOM), deps.log);
+    handlers: {
+      [Events.watchFeed]: (_args, socket) => socket.join(FEED_ROOM),
+      [Events.unwatchFeed]: (_args, socket) => socket.leave(FEED_ROOM),
     },
   };
 }

@@ -5,29 +5,20 @@
  */
 import { Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { on } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
 import { getProfileForm, updateProfile } from './service.js';
 
 export function settingsSocketModule(deps: AppDeps): SocketModule {
   return {
-    register(socket) {
-      const actor = { userId: socket.data.user.uid, sessionId: socket.data.sessionId };
+    handlers: {
       // The session was touched as seen by the handshake (realtime/handshake.ts).
+      [Events.getProfile]: async (_args, socket) => {
+        socket.emit(Events.profileData, await getProfileForm(deps, socket.data.user.uid));
+      },
 
-      on(
-        socket,
-        Events.getProfile,
-        async () => {
-          socket.emit(Events.profileData, await getProfileForm(deps, actor.userId));
-        },
-        deps.log,
-      );
-
-      on(
-        socket,
-        Events.updateProfile,
-        async ([update]) => {
+      [Events.updateProfile]: {
+        handler: async ([update], socket) => {
+          const actor = { userId: socket.data.user.uid, sessionId: socket.data.sessionId };
           const outcome = await updateProfile(deps, actor, update);
           socket.emit(Events.profileUpdateSuccess, { message: outcome.message });
           socket.emit(Events.profileData, outcome.profile);
@@ -36,9 +27,8 @@ export function settingsSocketModule(deps: AppDeps): SocketModule {
             void deps.bus.publish('profile.updated', { user: outcome.user }, { by: outcome.user.uid });
           }
         },
-        deps.log,
-        { onFail: (message) => socket.emit(Events.profileUpdateError, { message }) },
-      );
+        onFail: (socket, message) => socket.emit(Events.profileUpdateError, { message }),
+      },
     },
   };
 }

@@ -559,8 +559,9 @@ describe('data export and account deletion', () => {
     await update(a, { type: 'profilePic', updatedData: { profilePic: up.body.url! } });
     const ack = (await a.socket.emitWithAck(Events.sendMessage, { message: 'Remember me', to_uid: b.id })) as {
       ok: boolean;
-      data: MessageDto & { chatId: string };
+      data: { id: string };
     };
+    const [sentRow] = await t.db.select({ chatId: messages.chatId }).from(messages).where(eq(messages.id, ack.data.id));
     const ownFiles = await t.db.select().from(files).where(eq(files.ownerId, a.id));
     expect(ownFiles).toHaveLength(3);
 
@@ -586,7 +587,7 @@ describe('data export and account deletion', () => {
     // The message stays in B's chat, from "Deleted user".
     expect(await t.db.select().from(messages).where(eq(messages.id, ack.data.id))).toHaveLength(1);
     const history = nextEvent<MessageDto[]>(b.socket, Events.chatMessages);
-    b.socket.emit(Events.getMessages, ack.data.chatId);
+    b.socket.emit(Events.getMessages, sentRow!.chatId);
     const list = await history;
     expect(list.find((m) => m.id === ack.data.id)?.sender.name).toBe('Deleted user');
     // The old session cannot come back, and the address can sign up again.
