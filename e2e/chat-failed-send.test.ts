@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { PeopleMessages } from '@sajha/contract';
-import { blocks, messages } from '../apps/server/src/db/schema.js';
-import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { blocks } from '../apps/server/src/db/schema.js';
+import { createUser, type TestUser } from '../apps/server/test/harness.js';
+import { bubble, signIn, storedCount, type } from './chatPages.js';
 import { expectAccessible } from './axe.js';
 import { startE2E, type E2E } from './harness.js';
 
@@ -22,23 +23,9 @@ afterAll(async () => {
 
 async function signedInPage(user: TestUser, width: number): Promise<Page> {
   const page = await e2e.newPage({ width, height: 844 });
-  const [name, value] = (await sessionCookie(e2e.db, user.id, true)).split('=');
-  await page.context().addCookies([{ name: name!, value: value!, url: e2e.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await signIn(e2e, page, user);
   return page;
 }
-const bubble = (page: Page, text: string) => page.locator('[data-message-id]', { hasText: text });
-async function type(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-const stored = async (senderId: string, content: string) =>
-  (
-    await e2e.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.senderId, senderId), eq(messages.content, content)))
-  ).length;
 
 describe('chat: a refused send', () => {
   it('shows failed with the reason; Retry sends it once allowed, Discard drops it', async () => {
@@ -58,18 +45,18 @@ describe('chat: a refused send', () => {
     expect(await bubble(pa, 'Are you there?').getByRole('button', { name: 'Message options' }).count()).toBe(0);
     await expectAccessible(pa);
     await pa.screenshot({ path: 'e2e/artifacts/chat-failed-send-390.png' });
-    expect(await stored(a.id, 'Are you there?')).toBe(0);
+    expect(await storedCount(e2e, a.id, 'Are you there?')).toBe(0);
 
     await e2e.db.delete(blocks).where(and(eq(blocks.blockerId, b.id), eq(blocks.blockedId, a.id)));
     await failed.getByRole('button', { name: 'Retry' }).click();
     await bubble(pa, 'Are you there?').getByRole('button', { name: 'Message options' }).waitFor();
     expect(await bubble(pa, 'Are you there?').getByRole('alert').count()).toBe(0);
-    expect(await stored(a.id, 'Are you there?')).toBe(1);
+    expect(await storedCount(e2e, a.id, 'Are you there?')).toBe(1);
 
     await e2e.db.insert(blocks).values({ blockerId: b.id, blockedId: a.id });
     await type(pa, 'Never mind');
     await bubble(pa, 'Never mind').getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => bubble(pa, 'Never mind').count()).toBe(0);
-    expect(await stored(a.id, 'Never mind')).toBe(0);
+    expect(await storedCount(e2e, a.id, 'Never mind')).toBe(0);
   });
 });

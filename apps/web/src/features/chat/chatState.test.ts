@@ -1,7 +1,14 @@
 /** The outbox part of the chat reducer: what a send looks like from tap to ack, refusal, retry, discard. */
 import { describe, expect, it } from 'vitest';
 import type { ChatDto, MessageDto } from '@sajha/contract';
-import { chatReducer, initialChatState, type ChatAction, type ChatState, type UiMessage } from './chatState';
+import {
+  chatReducer,
+  initialChatState,
+  storedFrom,
+  type ChatAction,
+  type ChatState,
+  type UiMessage,
+} from './chatState';
 
 const chatId = '00000000-0000-4000-8000-000000000001';
 const me = { uid: '00000000-0000-4000-8000-00000000000a', name: 'Ram', username: 'ram', avatar: null, online: true };
@@ -59,6 +66,47 @@ describe('chat outbox', () => {
       '00000000-0000-4000-8000-0000000000f2',
       undefined,
       undefined,
+    ]);
+  });
+
+  it("builds the stored message from a first store's ack and what was sent, and takes a resend's stored copy whole", () => {
+    const { online: _, ...member } = me;
+    const what = { clientId: 'c1', content: 'hello', sender: member };
+    const fresh = storedFrom(
+      { id: '00000000-0000-4000-8000-0000000000f2', chatId, timestamp: '2026-01-01T10:00:05.000Z', clientId: 'c1' },
+      what,
+    );
+    expect(fresh).toEqual({
+      ...stored('00000000-0000-4000-8000-0000000000f2', 'hello', 'c1'),
+      chatId,
+      timestamp: '2026-01-01T10:00:05.000Z',
+    });
+    const file = {
+      id: '00000000-0000-4000-8000-0000000000e1',
+      type: 'image/png',
+      name: 'a.png',
+      size: '1 KB',
+      file: '/x',
+    };
+    expect(
+      storedFrom({ id: fresh.id, chatId, timestamp: fresh.timestamp, clientId: 'c1', attachments: [file] }, what)
+        .attachments,
+    ).toEqual([file]);
+    const resent = { ...fresh, reactions: [{ reaction: '👍', username: 'sita' }], status: 'read' };
+    expect(storedFrom(resent, what)).toBe(resent);
+  });
+
+  it("keeps a stored copy that a page brought in before the ack, instead of the ack's", () => {
+    const read = { ...stored('00000000-0000-4000-8000-0000000000f2', 'hello', 'c1'), status: 'read' };
+    const s = run(
+      ...opened,
+      { type: 'local', chatId, message: local('c1', 'hello') },
+      { type: 'page', chatId, newestFirst: [read, chat.messages[0]!], older: false },
+      { type: 'acked', chatId, clientId: 'c1', message: stored(read.id, 'hello', 'c1') },
+    );
+    expect(items(s).map((m) => [m.content, m.status, m.pending])).toEqual([
+      ['earlier', 'sent', undefined],
+      ['hello', 'read', undefined],
     ]);
   });
 

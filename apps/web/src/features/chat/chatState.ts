@@ -3,7 +3,7 @@
  * (oldest first, as they are drawn). Every server event and every local action is one action type,
  * so what the screen shows is a pure function of what happened.
  */
-import type { ChatDto, MessageDto } from '@sajha/contract';
+import { isStoredMessage, type ChatDto, type CurrentUser, type MessageDto, type SentMessage } from '@sajha/contract';
 
 export interface UiMessage extends MessageDto {
   /** Arrived live or sent from here: shown as "Just now". */
@@ -67,6 +67,29 @@ function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta
   if (!chat) return state;
   const next = { ...chat, messages: [message], unread: (chat.unread ?? 0) + unreadDelta };
   return { ...state, chats: [next, ...state.chats.filter((c) => c.id !== chatId)] };
+}
+
+/**
+ * The stored message, from send_message's ack: a first store answers with only what the sender did not
+ * know (id, time, the stored files), the rest is what was sent; a resend answers with the stored copy.
+ */
+export function storedFrom(
+  sent: SentMessage | MessageDto,
+  what: { clientId: string; content: string; sender: CurrentUser },
+): MessageDto {
+  if (isStoredMessage(sent)) return sent;
+  return {
+    id: sent.id,
+    chatId: sent.chatId,
+    content: what.content,
+    timestamp: sent.timestamp,
+    attachments: sent.attachments ?? [],
+    reactions: [],
+    pinned: false,
+    status: 'sent',
+    sender: { ...what.sender, online: true },
+    clientId: what.clientId,
+  };
 }
 
 /** Sent from here and not (yet) stored by the server. */
@@ -155,10 +178,11 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
     }
     case 'acked': {
       // A send from the outbox after a reload has no local copy in this page: it joins the list now.
+      // A stored copy already here (a page read after the store, before the ack) is as new as the ack.
       const next = withThread(state, action.chatId, (t) => ({
         ...t,
         items: t.items.some((m) => sameMessage(m, action.message))
-          ? t.items.map((m) => (m.clientId === action.clientId ? { ...action.message, live: true } : m))
+          ? t.items.map((m) => (m.clientId === action.clientId && isLocal(m) ? { ...action.message, live: true } : m))
           : [...t.items, { ...action.message, live: true }],
       }));
       return mapChat(next, action.chatId, (c) =>

@@ -20,7 +20,7 @@ import { useRealtime } from '../../app/realtime';
 import { emitFresh } from '../../lib/emitFresh';
 import type { MainSocket } from '../../lib/socket';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-import { chatReducer, initialChatState, isLocal, PAGE_SIZE, type UiMessage } from './chatState';
+import { chatReducer, initialChatState, isLocal, PAGE_SIZE, storedFrom, type UiMessage } from './chatState';
 
 type Attachment = MessageDto['attachments'][number];
 interface SendPayload {
@@ -89,8 +89,10 @@ export function useChat(callbacks: ChatCallbacks) {
         me.uid,
         readOutbox(me.uid).filter((p) => p.id !== payload.id),
       );
-      if (a.ok) dispatch({ type: 'acked', chatId: payload.to_cid, clientId: payload.id, message: a.data });
-      else {
+      if (a.ok) {
+        const what = { clientId: payload.id, content: payload.message, sender: me };
+        dispatch({ type: 'acked', chatId: payload.to_cid, clientId: payload.id, message: storedFrom(a.data, what) });
+      } else {
         console.warn('message refused', a.error);
         refused.current.set(payload.id, payload);
         dispatch({ type: 'sendFailed', chatId: payload.to_cid, clientId: payload.id, error: a.error });
