@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { isAllowedOrigin } from '../platform/origin.js';
 import { settled, type Lifecycle } from '../platform/lifecycle.js';
 import type { Presence } from '../platform/presence.js';
+import { inStreamOrderOf } from './streamOrder.js';
 import { dispatcher, type Handlers } from './handler.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
 import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
@@ -232,13 +233,13 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       });
       await client.connect();
       const prefix = `sajha${io.path()}`;
-      io.adapter(
-        createAdapter(client, {
-          streamName: `${prefix}:stream`,
-          channelPrefix: prefix,
-          sessionKeyPrefix: `${prefix}:session:`,
-        }),
-      );
+      const adapterOf = createAdapter(client, {
+        streamName: `${prefix}:stream`,
+        channelPrefix: prefix,
+        sessionKeyPrefix: `${prefix}:session:`,
+      });
+      // Own broadcasts reach this node's sockets in the stream's order too (see streamOrder.ts).
+      io.adapter(inStreamOrderOf(adapterOf));
       closers.push(() => client.quit());
     }
   }
