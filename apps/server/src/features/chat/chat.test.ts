@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { Events, Messages, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
 import { messages } from '../../db/schema.js';
+import { viewersAmong } from './presence.js';
 import {
   connectSocket,
   createUser,
@@ -196,6 +197,41 @@ describe('chat over /real', () => {
     expect(toasts).toHaveLength(0);
     expect(await ok<number>(ask(sb, Events.getUnread))).toBe(0);
     await ok(ask(sb, Events.leaveChat, chatId));
+  });
+
+  it('does not count a tab that closed while its join_chat was answered as looking at the chat', async () => {
+    const d = await createUser(t.db);
+    const { id: other } = await ok<ChatDto>(ask(sc, Events.startChat, { to_uid: d.id }));
+    // Told when the dispatcher has answered every event it took (the closed tab's join_chat included).
+    const life = t.app.deps.lifecycle;
+    let inFlight = life.inFlight;
+    let took = false;
+    let answered!: () => void;
+    const allAnswered = new Promise<void>((r) => (answered = r));
+    Object.defineProperty(life, 'inFlight', {
+      configurable: true,
+      get: () => inFlight,
+      set: (n: number) => {
+        took ||= n > inFlight;
+        inFlight = n;
+        if (took && n === 0) answered();
+      },
+    });
+    try {
+      // A second tab of Chandra's asks to view the chat and is gone in the same breath: its event and its
+      // close reach the server together, and the close is handled while the event awaits the database.
+      const tab = await connectSocket(t.url, await sessionCookie(t.db, c.id));
+      tab.emit(Events.joinChat, other, () => undefined);
+      tab.close();
+      await allAnswered;
+    } finally {
+      Object.defineProperty(life, 'inFlight', { configurable: true, writable: true, value: inFlight });
+    }
+    expect([...(await viewersAmong(t.app.deps, other, [c.id]))]).toEqual([]);
+    // An open tab that joins is counted.
+    await ok(ask(sc, Events.joinChat, other));
+    expect([...(await viewersAmong(t.app.deps, other, [c.id]))]).toEqual([c.id]);
+    await ok(ask(sc, Events.leaveChat, other));
   });
 
   it('pages history newest first', async () => {
