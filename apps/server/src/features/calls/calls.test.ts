@@ -239,6 +239,20 @@ describe('calls', () => {
     await ok(ask(aAgain, Events.leaveRoom, { roomId }));
   });
 
+  it('a callee whose page closes while its join_room is answered is dropped after the grace, not kept in the call', async () => {
+    const [a, b] = await Promise.all([member('Gone A'), member('Gone B')]);
+    const [aCall, bCall] = await Promise.all([sock(a, '/realcall'), sock(b, '/realcall')]);
+    const { roomId } = await ok<{ roomId: string }>(ask(aCall, Events.createRoom, { userUid: b.id }));
+    const ended = nextEvent(aCall, Events.callEnded, 10_000);
+    // B answers and the page is gone in the same breath: the answer and the close reach the server
+    // together, and the close is handled while the answer awaits the database.
+    bCall.emit(Events.joinRoom, { roomId }, () => undefined);
+    bCall.close();
+    await ended;
+    const [row] = await t.db.select().from(calls).where(eq(calls.id, roomId));
+    expect(row).toMatchObject({ state: 'ended', endReason: 'dropped' });
+  });
+
   it('a callee already in a call is "Busy"', async () => {
     const [a, b, c] = await Promise.all([member('Busy A'), member('Busy B'), member('Busy C')]);
     const [aCall, bCall, cCall] = await Promise.all([sock(a, '/realcall'), sock(b, '/realcall'), sock(c, '/realcall')]);
