@@ -56,7 +56,7 @@ const IN_ORDER = 'sajhaInOrder';
  * published is delivered here at once, as the adapter does. Room changes (join, leave, disconnect) and
  * broadcasts awaiting client acks (which the stream never replays) keep the adapter's own path.
  */
-export function inStreamOrder<T extends ClusterAdapter>(adapter: T): T {
+function inStreamOrder<T extends ClusterAdapter>(adapter: T): T {
   const self = adapter as unknown as StreamAdapter;
   const ownBroadcast = self.broadcast.bind(self);
   const onMessage = self.onMessage.bind(self);

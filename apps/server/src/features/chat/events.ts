@@ -8,7 +8,7 @@
 import { Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { SocketModule } from '../../realtime/index.js';
-import { uidOf, userRoom, type IoSocket } from '../../realtime/types.js';
+import { answer, uidOf, userRoom, type IoSocket } from '../../realtime/types.js';
 import * as chats from './chats.js';
 import * as groups from './groups.js';
 import * as messages from './messages.js';
@@ -28,9 +28,7 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
   };
   const giveUnread = async (_args: unknown, socket: IoSocket) => {
     await chatState(deps).reads.flush();
-    const n = await unreadTotal(deps.db, uidOf(socket));
-    socket.emit(Events.unreadMessageCount, n);
-    return n;
+    return answer(socket, Events.unreadMessageCount, await unreadTotal(deps.db, uidOf(socket)));
   };
 
   return {
@@ -45,11 +43,8 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
       [Events.getUnread]: giveUnread,
       [Events.unreadMessages]: giveUnread,
 
-      [Events.getChats]: async (_args, socket) => {
-        const list = await chats.listChats(deps, uidOf(socket));
-        socket.emit(Events.chats, list);
-        return list;
-      },
+      [Events.getChats]: async (_args, socket) =>
+        answer(socket, Events.chats, await chats.listChats(deps, uidOf(socket))),
 
       [Events.getMessages]: async ([chatId, opts], socket) => {
         const me = uidOf(socket);
@@ -130,11 +125,8 @@ export function chatSocketModule(deps: AppDeps): SocketModule {
         groups.removeMember(deps, uidOf(socket), chatId, uid),
       [Events.renameGroup]: async ([{ chatId, name }], socket) => groups.renameGroup(deps, uidOf(socket), chatId, name),
 
-      [Events.searchUser]: async ([text], socket) => {
-        const results = await chats.searchUsers(deps, uidOf(socket), text);
-        socket.emit(Events.searchResults, results);
-        return results;
-      },
+      [Events.searchUser]: async ([text], socket) =>
+        answer(socket, Events.searchResults, await chats.searchUsers(deps, uidOf(socket), text)),
     },
   };
 }

@@ -3,7 +3,7 @@ import { Events, PeopleMessages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { WithFailure } from '../../realtime/handler.js';
 import type { SocketModule } from '../../realtime/index.js';
-import { uidOf, type IoSocket } from '../../realtime/types.js';
+import { answer, uidOf, type IoSocket } from '../../realtime/types.js';
 import * as people from './service.js';
 
 export function peopleSocketModule(deps: AppDeps): SocketModule {
@@ -16,71 +16,43 @@ export function peopleSocketModule(deps: AppDeps): SocketModule {
     handler: async ([{ username }], socket) => {
       await limited(socket);
       const member = await run(deps, uidOf(socket), username);
-      const result = { success: true, message, username: member.username };
-      socket.emit(Events.blockResult, result);
-      return result;
+      return answer(socket, Events.blockResult, { success: true, message, username: member.username });
     },
     onFail: (socket, m) => socket.emit(Events.blockResult, { success: false, message: m }),
   });
 
   return {
     handlers: {
-      [Events.fetchProfile]: async ([{ username }], socket) => {
-        const profile = await people.getProfile(deps, uidOf(socket), username);
-        socket.emit(Events.userProfile, profile);
-        return profile;
-      },
+      [Events.fetchProfile]: async ([{ username }], socket) =>
+        answer(socket, Events.userProfile, await people.getProfile(deps, uidOf(socket), username)),
 
-      [Events.fetchProfilePosts]: async ([input], socket) => {
-        const posts = await people.getProfilePosts(deps, uidOf(socket), input);
-        socket.emit(Events.profilePosts, { posts });
-        // The acknowledgement carries the page too, so a client can match it to its own request.
-        return { posts };
-      },
+      // The acknowledgement carries the page too, so a client can match it to its own request.
+      [Events.fetchProfilePosts]: async ([input], socket) =>
+        answer(socket, Events.profilePosts, { posts: await people.getProfilePosts(deps, uidOf(socket), input) }),
 
-      [Events.fetchCounts]: async ([{ username }], socket) => {
-        const counts = await people.getCounts(deps, uidOf(socket), username);
-        socket.emit(Events.counts, counts);
-        return counts;
-      },
+      [Events.fetchCounts]: async ([{ username }], socket) =>
+        answer(socket, Events.counts, await people.getCounts(deps, uidOf(socket), username)),
 
-      [Events.fetchSocials]: async ([{ username }], socket) => {
-        const socials = await people.getSocials(deps, uidOf(socket), username);
-        socket.emit(Events.userSocials, socials);
-        return socials;
-      },
+      [Events.fetchSocials]: async ([{ username }], socket) =>
+        answer(socket, Events.userSocials, await people.getSocials(deps, uidOf(socket), username)),
 
-      [Events.searchFriends]: async ([text], socket) => {
-        const found = await people.searchPeople(deps, uidOf(socket), text);
-        socket.emit(Events.searchFriendsResult, found);
-        return found;
-      },
+      [Events.searchFriends]: async ([text], socket) =>
+        answer(socket, Events.searchFriendsResult, await people.searchPeople(deps, uidOf(socket), text)),
 
-      [Events.getFriendSuggestions]: async (_args, socket) => {
-        const list = await people.suggestions(deps, uidOf(socket));
-        socket.emit(Events.friendSuggestions, list);
-        return list;
-      },
+      [Events.getFriendSuggestions]: async (_args, socket) =>
+        answer(socket, Events.friendSuggestions, await people.suggestions(deps, uidOf(socket))),
 
-      [Events.getFollowers]: async ([who], socket) => {
-        const list = await people.followersOf(deps, uidOf(socket), who?.username);
-        socket.emit(Events.followers, list);
-        return list;
-      },
+      [Events.getFollowers]: async ([who], socket) =>
+        answer(socket, Events.followers, await people.followersOf(deps, uidOf(socket), who?.username)),
 
-      [Events.getFollowing]: async ([who], socket) => {
-        const list = await people.followingOf(deps, uidOf(socket), who?.username);
-        socket.emit(Events.following, list);
-        return list;
-      },
+      [Events.getFollowing]: async ([who], socket) =>
+        answer(socket, Events.following, await people.followingOf(deps, uidOf(socket), who?.username)),
 
       // aFR and uFR carry refusals too: the screen toasts "Error" for any message but the success one.
       [Events.follow]: {
         handler: async ([{ username }], socket) => {
           await limited(socket);
-          const message = await people.follow(deps, uidOf(socket), username);
-          socket.emit(Events.followResult, { message });
-          return { message };
+          return answer(socket, Events.followResult, { message: await people.follow(deps, uidOf(socket), username) });
         },
         onFail: (socket, message) => socket.emit(Events.followResult, { message }),
       },
@@ -88,9 +60,9 @@ export function peopleSocketModule(deps: AppDeps): SocketModule {
       [Events.unfollow]: {
         handler: async ([{ username }], socket) => {
           await limited(socket);
-          const message = await people.unfollow(deps, uidOf(socket), username);
-          socket.emit(Events.unfollowResult, { message });
-          return { message };
+          return answer(socket, Events.unfollowResult, {
+            message: await people.unfollow(deps, uidOf(socket), username),
+          });
         },
         onFail: (socket, message) => socket.emit(Events.unfollowResult, { message }),
       },
@@ -98,11 +70,8 @@ export function peopleSocketModule(deps: AppDeps): SocketModule {
       [Events.blockUser]: blocking(people.block, PeopleMessages.blocked),
       [Events.unblockUser]: blocking(people.unblock, PeopleMessages.unblocked),
 
-      [Events.getBlocked]: async (_args, socket) => {
-        const list = await people.blockedList(deps, uidOf(socket));
-        socket.emit(Events.blockedUsers, list);
-        return list;
-      },
+      [Events.getBlocked]: async (_args, socket) =>
+        answer(socket, Events.blockedUsers, await people.blockedList(deps, uidOf(socket))),
     },
   };
 }

@@ -3,7 +3,7 @@ import { Events, Messages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import type { SocketModule } from '../../realtime/index.js';
-import { uidOf, type IoSocket } from '../../realtime/types.js';
+import { answer, uidOf, type IoSocket } from '../../realtime/types.js';
 import { postRoom } from './publish.js';
 import { hideProfileStatus, profileStatus, spotlight } from './home.js';
 import { deletePost, editPost, getPost, recordShare, toggleLike } from './service.js';
@@ -25,8 +25,7 @@ export function postsSocketModule(deps: AppDeps): SocketModule {
       [Events.fetchOnePost]: async ([{ post_id }], socket) => {
         const post = await getPost(deps, post_id, uidOf(socket));
         await socket.join(postRoom(post.post_id));
-        socket.emit(Events.fetchOnePost, post);
-        return post;
+        return answer(socket, Events.fetchOnePost, post);
       },
 
       [Events.likePost]: ([{ post_id }], socket) => toggleLike(deps, uidOf(socket), post_id),
