@@ -22,6 +22,9 @@
  *   helpers, libuv's pool) and the clients (this process), read from /proc (cpu.ts). Their sum is what
  *   a message costs this machine's cores, so the cores divided by it bound the capacity of each design
  *   here: printed beside it.
+ * - GC pauses at 1,000 msg/s (apart only): during the measured open loop, the garbage-collection pauses
+ *   of the server's main thread and of PGlite's worker thread (count, sum, longest). Either thread runs
+ *   nothing else while it collects, so these are printed beside the delivery p99 they lengthen.
  * PGlite always, on disk in a temporary DATA_DIR as `npm start` runs it (its in-memory mode keeps the
  * files in growing JS arrays: GC pauses no real server has); PostgreSQL too when DATABASE_URL is set
  * (a fresh database, dropped afterwards).
@@ -56,7 +59,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { sessionCookie } from '../apps/server/test/harness.js';
 import { forkChild } from './child.js';
-import { serverCpu, spentBetween, threadCpu, type ServerCpu } from './cpu.js';
+import { RemotePglite, type GcPauses } from '../apps/server/src/db/pglite-remote.js';
+import { gcPauseMeter, serverCpu, spentBetween, threadCpu, type ServerCpu } from './cpu.js';
 
 const PER_CLIENT = Number(process.env.CHAT_BENCH_MESSAGES ?? 20);
 const ARRANGEMENTS = (process.env.CHAT_BENCH_SERVERS ?? 'together,apart').split(',') as Arrangement[];
@@ -96,7 +100,15 @@ interface Target {
   floor?: () => Promise<Floor>;
   /** The server's CPU so far, by part (apart only: together, the clients share its threads). */
   cpu?: () => Promise<ServerCpu>;
+  /** Its GC pauses since the last call (apart only, as cpu). */
+  pauses?: () => Promise<ServerPauses>;
   close(): Promise<void>;
+}
+
+/** GC pauses of a server's main thread and, on PGlite, of its database's worker thread. */
+interface ServerPauses {
+  server: GcPauses;
+  database?: GcPauses | undefined;
 }
 
 interface Floor {
@@ -113,8 +125,9 @@ type FromServer =
   | { type: 'queries'; n: number }
   | ({ type: 'floor' } & Floor)
   | { type: 'cpu'; cpu: ServerCpu }
+  | { type: 'pauses'; pauses: ServerPauses }
   | { type: 'closed' };
-type ToServer = { type: 'queries' | 'floor' | 'cpu' | 'close' };
+type ToServer = { type: 'queries' | 'floor' | 'cpu' | 'pauses' | 'close' };
 
 interface Result {
   messages: number;
@@ -313,6 +326,8 @@ interface Host {
   floor?: () => Promise<Floor>;
   /** Its CPU so far, by part, read in its own process (meaningful apart only). */
   cpu: () => Promise<ServerCpu>;
+  /** Its GC pauses since the last call, observed in its own process (meaningful apart only). */
+  pauses: () => Promise<ServerPauses>;
   close(): Promise<void>;
 }
 
@@ -364,6 +379,10 @@ async function serveOurs(backend: 'pglite' | 'postgres', pairsWanted: number): P
     for (const id of ids) members.push({ id, cookie: await sessionCookie(app.deps.db, id) });
   }
   const queries = countQueries(app.deps.db, app.deps.database);
+  const serverPauses = gcPauseMeter();
+  const client = (app.deps.db as unknown as { session: { client: unknown } }).session.client;
+  const worker = client instanceof RemotePglite ? client : undefined;
+  await worker?.gcPauses(); // starts its count
   let floorTable = false;
   const commitOne = async () => {
     if (!floorTable) {
@@ -378,6 +397,7 @@ async function serveOurs(backend: 'pglite' | 'postgres', pairsWanted: number): P
     queries: () => Promise.resolve(queries()),
     floor: () => commitFloor(commitOne),
     cpu: async () => serverCpu(dbThreads, await backends()),
+    pauses: async () => ({ server: serverPauses(), database: await worker?.gcPauses() }),
     async close() {
       await app.close();
       await pgDb?.drop();
@@ -398,10 +418,12 @@ async function serveRelay(): Promise<Host> {
     });
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  const pauses = gcPauseMeter();
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     members: [],
     cpu: () => Promise.resolve(serverCpu(new Set(), [])),
+    pauses: () => Promise.resolve({ server: pauses() }),
     close: () => io.close(),
   };
 }
@@ -416,6 +438,7 @@ async function serveForParent(kind: Kind, pairsWanted: number): Promise<void> {
       if (m.type === 'queries') return { type: 'queries', n: (await host.queries?.()) ?? 0 };
       if (m.type === 'floor') return { type: 'floor', ...(await host.floor!()) };
       if (m.type === 'cpu') return { type: 'cpu', cpu: await host.cpu() };
+      if (m.type === 'pauses') return { type: 'pauses', pauses: await host.pauses() };
       await host.close();
       return { type: 'closed' };
     };
@@ -449,6 +472,7 @@ async function serveApart(kind: Kind, pairsWanted: number): Promise<Host> {
       return { p50, p99 };
     },
     cpu: async () => (await request('cpu', 'cpu')).cpu,
+    pauses: async () => (await request('pauses', 'pauses')).pauses,
     close: async () => void (await request('close', 'closed')),
   };
 }
@@ -480,7 +504,7 @@ async function realServer(backend: 'pglite' | 'postgres', pairsWanted: number, w
     receiveEvent: Events.receiveMessage,
     queries: server.queries,
     floor: server.floor,
-    ...(where === 'apart' ? { cpu: server.cpu } : {}),
+    ...(where === 'apart' ? { cpu: server.cpu, pauses: server.pauses } : {}),
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
       await server.close();
@@ -500,7 +524,7 @@ async function bareRelay(pairsWanted: number, where: Arrangement): Promise<Targe
     label: 'bare Socket.IO relay',
     pairs,
     receiveEvent: 'recv',
-    ...(where === 'apart' ? { cpu: server.cpu } : {}),
+    ...(where === 'apart' ? { cpu: server.cpu, pauses: server.pauses } : {}),
     async close() {
       for (const p of pairs) for (const s of [p.a, p.b]) s.close();
       await server.close();
@@ -516,6 +540,8 @@ interface Measured {
   floor?: Floor;
   /** CPU per message of the capacity run, µs, by part (apart only). */
   cpu?: CpuPerMessage;
+  /** GC pauses during the measured open loop (apart only). */
+  pauses?: ServerPauses;
 }
 
 interface CpuPerMessage {
@@ -565,7 +591,9 @@ async function measure(t: Target, round: number): Promise<Measured> {
   // catching up) nor the open loop's own start: a pause and an unmeasured second of the same load first.
   await sleep(OPEN_SETTLE_MS);
   const warm = await openLoop(t, `ow${round}`, 1);
+  await t.pauses?.(); // from here on
   const open = await openLoop(t, `o${round}`);
+  const pauses = await t.pauses?.();
   const after = await t.queries?.();
   const sent = capacity.sent + warm.sent + open.sent;
   const floor = await t.floor?.();
@@ -577,6 +605,7 @@ async function measure(t: Target, round: number): Promise<Measured> {
     ...(before !== undefined && after !== undefined ? { queriesPerMessage: (after - before) / sent } : {}),
     ...(floor ? { floor } : {}),
     ...(cpu ? { cpu } : {}),
+    ...(pauses ? { pauses } : {}),
   };
 }
 
@@ -586,6 +615,8 @@ const cpuTotal = (c: CpuPerMessage) => c.main + c.database + c.other + c.clients
 const coresAllow = (c: CpuPerMessage) => (os.availableParallelism() * 1e6) / cpuTotal(c);
 const cpuParts = (c: CpuPerMessage) =>
   `server ${c.main.toFixed(0)} + db ${c.database.toFixed(0)} + other ${c.other.toFixed(0)} + clients ${c.clients.toFixed(0)} = ${cpuTotal(c).toFixed(0)} µs`;
+const gc = (p: GcPauses) => `${p.count} (${ms(p.totalMs)}, longest ${ms(p.maxMs)})`;
+const pausesOf = (p: ServerPauses) => `server ${gc(p.server)}${p.database ? `, db ${gc(p.database)}` : ''}`;
 const row = (name: string, value: string, goal: string) => `  ${name.padEnd(44)} ${value.padEnd(46)} ${goal}`;
 
 async function main(): Promise<void> {
@@ -619,6 +650,8 @@ async function oneRound(round: number, where: Arrangement, backends: ('pglite' |
     ),
   );
   console.log(row('relay at 1,000 msg/s offered', `p50 ${ms(relay.open.p50)}, p99 ${ms(relay.open.p99)}`, ''));
+  if (relay.pauses)
+    console.log(row('relay GC pauses at 1,000 msg/s', pausesOf(relay.pauses), `over ${OPEN_SECONDS} s`));
   if (relay.cpu) {
     const c = relay.cpu;
     console.log(
@@ -647,6 +680,9 @@ async function oneRound(round: number, where: Arrangement, backends: ('pglite' |
         `goal p99 <= 50 ms and <= 5x: ${ours.open.p99 <= 50 && p99Ratio <= 5 ? 'met' : 'MISSED'}`,
       ),
     );
+    if (ours.pauses) {
+      console.log(row(`${ours.label} GC pauses at 1,000 msg/s`, pausesOf(ours.pauses), `over ${OPEN_SECONDS} s`));
+    }
     if (ours.floor) {
       const f = ours.floor;
       console.log(

@@ -25,6 +25,13 @@ export interface PgliteLike {
 
 type Message = Record<string, unknown>;
 
+/** Garbage-collection pauses of one thread over a span: how many, their sum and the longest, in ms. */
+export interface GcPauses {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
 export class RemotePglite implements PgliteLike {
   private seq = 0;
   private readonly pending = new Map<number, { resolve(v: never): void; reject(e: unknown): void }>();
@@ -121,6 +128,11 @@ export class RemotePglite implements PgliteLike {
   /** A gzipped tar of the data dir (after a checkpoint), taken by the worker between two queries. */
   async dumpDataDir(_compression: 'gzip' = 'gzip'): Promise<Blob> {
     return new Blob([await this.call<Uint8Array<ArrayBuffer>>({ op: 'dump' })], { type: 'application/gzip' });
+  }
+
+  /** The worker's GC pauses since the last call (the first call starts counting and returns none). */
+  gcPauses(): Promise<GcPauses> {
+    return this.call({ op: 'gcPauses' });
   }
 
   async close(): Promise<void> {

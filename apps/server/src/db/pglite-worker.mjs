@@ -1,6 +1,7 @@
 // The embedded database in a worker thread (see pglite-remote.ts): its WASM work, the bulk of a chat
 // message's cost, runs here instead of on the event loop that serves every socket. Plain JS so the same
 // file runs under tsx, vitest and the built server without a loader.
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
@@ -109,6 +110,27 @@ function begin(id) {
   });
 }
 
+/**
+ * This thread's garbage-collection pauses since the last ask (bench/chat.ts prints them beside the
+ * delivery tail: while this thread collects, no statement runs). Observed only once asked, so a server
+ * that never asks pays nothing.
+ */
+let pauses;
+function takePauses() {
+  const taken = pauses ?? { count: 0, totalMs: 0, maxMs: 0 };
+  if (!pauses) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        pauses.count += 1;
+        pauses.totalMs += e.duration;
+        pauses.maxMs = Math.max(pauses.maxMs, e.duration);
+      }
+    }).observe({ entryTypes: ['gc'] });
+  }
+  pauses = { count: 0, totalMs: 0, maxMs: 0 };
+  return taken;
+}
+
 async function handle(m) {
   const target = m.tx ? txs.get(m.tx)?.tx : db;
   if (!target) throw new Error('transaction is over');
@@ -134,6 +156,8 @@ async function handle(m) {
       await db.exec('CHECKPOINT');
       return new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
     }
+    case 'gcPauses':
+      return takePauses();
     case 'close':
       await db.close();
       return null;

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RemotePglite } from './pglite-remote.js';
+import { usePostgres } from '../../test/harness.js';
+
+// The worker's GC pauses, which bench/chat.ts prints beside the delivery tail: counted from the first
+// ask, and each ask gives only those since the one before.
+describe.skipIf(usePostgres())('the PGlite worker', { timeout: 60_000 }, () => {
+  let pglite: RemotePglite;
+  beforeAll(async () => {
+    pglite = await RemotePglite.start(undefined, false);
+  });
+  afterAll(async () => {
+    await pglite.close();
+  });
+
+  it('counts its own garbage collections between two asks, and each ask starts a new count', async () => {
+    expect(await pglite.gcPauses()).toEqual({ count: 0, totalMs: 0, maxMs: 0 });
+    // Rows of strings the worker parses and clones back: far more than its young generation holds.
+    for (let i = 0; i < 10; i += 1) {
+      const { rows } = await pglite.query<{ s: string }>(
+        "select repeat('x', 1000) || g as s from generate_series(1, 20000) g",
+      );
+      expect(rows).toHaveLength(20_000);
+    }
+    const busy = await pglite.gcPauses();
+    expect(busy.count).toBeGreaterThan(0);
+    expect(busy.totalMs).toBeGreaterThan(0);
+    expect(busy.maxMs).toBeGreaterThan(0);
+    expect(busy.maxMs).toBeLessThanOrEqual(busy.totalMs);
+    // Nothing ran since: the next count starts afresh (an idle-time collection could still slip in).
+    expect((await pglite.gcPauses()).count).toBeLessThan(busy.count);
+  });
+});
