@@ -14,6 +14,7 @@ export default tseslint.config(
       '**/*.config.*',
       'apps/server/build.mjs',
       'apps/server/src/db/pglite-worker.mjs',
+      'apps/server/src/db/gc-pauses.mjs',
       'scripts/**',
       'bench/**/*.mjs',
       'apps/web/public/**',

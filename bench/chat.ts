@@ -59,8 +59,9 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { sessionCookie } from '../apps/server/test/harness.js';
 import { forkChild } from './child.js';
-import { RemotePglite, type GcPauses } from '../apps/server/src/db/pglite-remote.js';
-import { gcPauseMeter, serverCpu, spentBetween, threadCpu, type ServerCpu } from './cpu.js';
+import { gcPauseMeter, type GcPauses } from '../apps/server/src/db/gc-pauses.mjs';
+import { RemotePglite } from '../apps/server/src/db/pglite-remote.js';
+import { serverCpu, spentBetween, threadCpu, type ServerCpu } from './cpu.js';
 
 const PER_CLIENT = Number(process.env.CHAT_BENCH_MESSAGES ?? 20);
 const ARRANGEMENTS = (process.env.CHAT_BENCH_SERVERS ?? 'together,apart').split(',') as Arrangement[];

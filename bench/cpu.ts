@@ -4,12 +4,9 @@
  * where each message's CPU goes when the servers run apart from their clients: the server's own thread,
  * its database (PGlite's worker thread, or PostgreSQL's backend processes), its other threads (V8's GC
  * helpers, libuv's pool) and the clients. Everything a message costs on this machine's cores is in one of
- * those, which is what bounds the capacity of each design on it. Also the garbage-collection pauses of a
- * thread (gcPauseMeter), printed beside the delivery tail they cause.
+ * those, which is what bounds the capacity of each design on it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { PerformanceObserver } from 'node:perf_hooks';
-import type { GcPauses } from '../apps/server/src/db/pglite-remote.js';
 
 /** USER_HZ: 100 on every Linux the benches run on (x86_64 and arm64). */
 const MS_PER_TICK = 10;
@@ -85,26 +82,5 @@ export function spentBetween(before: ServerCpu, after: ServerCpu): { main: numbe
     main: after.main - before.main,
     database: after.databaseThreads - before.databaseThreads + backends,
     other: after.other - before.other,
-  };
-}
-
-/**
- * Counts this thread's garbage-collection pauses from now on; each call of the returned function gives
- * those since the one before. While they last the thread runs nothing else, which is where a delivery
- * tail comes from when no other thread waits for a core.
- */
-export function gcPauseMeter(): () => GcPauses {
-  let pauses: GcPauses = { count: 0, totalMs: 0, maxMs: 0 };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      pauses.count += 1;
-      pauses.totalMs += e.duration;
-      pauses.maxMs = Math.max(pauses.maxMs, e.duration);
-    }
-  }).observe({ entryTypes: ['gc'] });
-  return () => {
-    const taken = pauses;
-    pauses = { count: 0, totalMs: 0, maxMs: 0 };
-    return taken;
   };
 }

@@ -18,6 +18,8 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-// The embedded database's worker thread is plain JS, loaded by URL beside main.js (db/pglite-remote.ts).
+// The embedded database's worker thread is plain JS, loaded by URL beside main.js (db/pglite-remote.ts),
+// with the one module of ours it imports.
 copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
+copyFileSync('src/db/gc-pauses.mjs', 'dist/gc-pauses.mjs');
 console.log('server built: apps/server/dist/main.js');

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { GcPauses } from './gc-pauses.mjs';
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
@@ -24,13 +25,6 @@ export interface PgliteLike {
 }
 
 type Message = Record<string, unknown>;
-
-/** Garbage-collection pauses of one thread over a span: how many, their sum and the longest, in ms. */
-export interface GcPauses {
-  count: number;
-  totalMs: number;
-  maxMs: number;
-}
 
 export class RemotePglite implements PgliteLike {
   private seq = 0;

@@ -1,9 +1,9 @@
 // The embedded database in a worker thread (see pglite-remote.ts): its WASM work, the bulk of a chat
 // message's cost, runs here instead of on the event loop that serves every socket. Plain JS so the same
 // file runs under tsx, vitest and the built server without a loader.
-import { PerformanceObserver } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { gcPauseMeter } from './gc-pauses.mjs';
 
 const { dir, amcheck } = workerData;
 // drizzle reads these types as text (its own `parsers`); functions cannot cross threads, so the flag does.
@@ -112,24 +112,11 @@ function begin(id) {
 
 /**
  * This thread's garbage-collection pauses since the last ask (bench/chat.ts prints them beside the
- * delivery tail: while this thread collects, no statement runs). Observed only once asked, so a server
+ * delivery tail: while this thread collects, no statement runs). Counted only once asked, so a server
  * that never asks pays nothing.
  */
-let pauses;
-function takePauses() {
-  const taken = pauses ?? { count: 0, totalMs: 0, maxMs: 0 };
-  if (!pauses) {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        pauses.count += 1;
-        pauses.totalMs += e.duration;
-        pauses.maxMs = Math.max(pauses.maxMs, e.duration);
-      }
-    }).observe({ entryTypes: ['gc'] });
-  }
-  pauses = { count: 0, totalMs: 0, maxMs: 0 };
-  return taken;
-}
+let takePauses;
+const pausesSinceLastAsk = () => (takePauses ??= gcPauseMeter())();
 
 async function handle(m) {
   const target = m.tx ? txs.get(m.tx)?.tx : db;
@@ -157,7 +144,7 @@ async function handle(m) {
       return new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
     }
     case 'gcPauses':
-      return takePauses();
+      return pausesSinceLastAsk();
     case 'close':
       await db.close();
       return null;
