@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { Messages } from '@sajha/contract';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
-import { html, startTestSite, type TestSite } from '../apps/server/src/features/posts/test-site.js';
+import { html, startTestSite, type TestSite } from '../apps/server/test/test-site.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;

@@ -75,14 +75,11 @@ async function seedReel(user: TestUser, title: string, bytes: Buffer): Promise<s
   return body.id;
 }
 
+/** Waits until the transcode queue has nothing waiting or running; by then every seeded reel is ready. */
 async function waitReady(ids: string[]): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const rows = await e2e.db.select({ status: reels.status }).from(reels).where(inArray(reels.id, ids));
-    if (rows.every((r) => r.status === 'ready')) return;
-    if (rows.some((r) => r.status === 'failed')) throw new Error('a seeded reel failed');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('seeded reels never became ready');
+  await e2e.app.deps.jobs.idle('reel.transcode', 60_000);
+  const rows = await e2e.db.select({ status: reels.status }).from(reels).where(inArray(reels.id, ids));
+  expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'ready'));
 }
 
 /** Index of every playing video's card. */

@@ -278,8 +278,13 @@ describe('phones (390 px)', () => {
     expect(Math.round(box!.height)).toBe(300);
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    // The dialog shares this very post: its link field (what the code holds) names it.
+    const link = await page
+      .getByRole('dialog', { name: 'Share post' })
+      .getByRole('textbox', { name: 'Post link' })
+      .inputValue();
+    expect(link).toMatch(new RegExp(`^${e2e.baseUrl}/p/${postId}\\?ref=\\w+#\\w+$`));
     await expectAccessible(page);
-    expect(postId).toBeTruthy();
   });
 });
 

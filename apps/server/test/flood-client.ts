@@ -2,7 +2,8 @@
  * A flooding member in its own process (forked by fairness.test.ts), so the test's server process does
  * only the server's work, as in production where clients are elsewhere. Messages over IPC:
  *   in:  {type:'open', url, cookie, sockets}  {type:'start', event, args, perSecond}  {type:'stop'}
- *   out: {type:'ready'}  {type:'done', sent, accepted, refusals: string[] (distinct)}
+ *   out: {type:'ready'}  {type:'refusing'} (once, at the first refused event: the member's budget is spent)
+ *        {type:'done', sent, accepted, refusals: string[] (distinct)}
  */
 import { io, type Socket } from 'socket.io-client';
 
@@ -20,6 +21,7 @@ interface Command {
 const sockets: Socket[] = [];
 const answers: Answer[] = [];
 let running = false;
+let toldRefusing = false;
 let loops: Promise<void>[] = [];
 
 process.on('message', (msg: Command) => void handle(msg));
@@ -54,7 +56,12 @@ async function handle(msg: Command): Promise<void> {
         const started = Date.now();
         n += 1;
         const args = JSON.parse(JSON.stringify(msg.args).replaceAll('{n}', String(n))) as unknown[];
-        answers.push(await new Promise<Answer>((resolve) => s.emit(msg.event, ...args, resolve)));
+        const answer = await new Promise<Answer>((resolve) => s.emit(msg.event, ...args, resolve));
+        answers.push(answer);
+        if (!answer.ok && !toldRefusing) {
+          toldRefusing = true;
+          process.send!({ type: 'refusing' });
+        }
         const wait = gap - (Date.now() - started);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, html, type TestSite } from '../features/posts/test-site.js';
+import { startTestSite, html, type TestSite } from '../../test/test-site.js';
 import { firstHttpsUrl } from '@sajha/contract';
 import { checkTarget, fetchLinkMeta, LinkFetchRefused, type LinkFetcherOptions } from './link-fetcher.js';
 

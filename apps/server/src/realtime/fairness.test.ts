@@ -81,11 +81,16 @@ describe('one member cannot starve another', () => {
     const child = fork(fileURLToPath(new URL('../../test/flood-client.ts', import.meta.url)), {
       execArgv: ['--import', 'tsx'],
     });
-    const reply = (type: string) =>
+    const reply = (type: string, timeoutMs = 60_000) =>
       new Promise<FloodReport>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no '${type}' from the flood client in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const on = (m: FloodReport) => {
           if (m.type !== type) return;
           child.off('message', on);
+          clearTimeout(timer);
           resolve(m);
         };
         child.on('message', on);
@@ -94,6 +99,8 @@ describe('one member cannot starve another', () => {
     const ready = reply('ready');
     child.send({ type: 'open', url: t.url, cookie: floodCookie, sockets: FLOOD_SOCKETS - 1 });
     await ready;
+    // The server refusing the flood means the member's budget is spent and its line as full as it gets.
+    const refusing = reply('refusing');
     // Every flooding socket sends up to 10 messages a second (2,000 a second together) until we are done.
     child.send({
       type: 'start',
@@ -104,8 +111,8 @@ describe('one member cannot starve another', () => {
     const loaded: number[] = [];
     let report: FloodReport;
     try {
-      // Let the flood build whatever backlog it can before measuring.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Measured only once the flood is at full strength.
+      await refusing;
       for (let i = 0; i < 15; i += 1) {
         const r = await timedChats();
         loaded.push(r.ms);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Events, Messages } from '@sajha/contract';
 import { sessions } from '../db/schema.js';
 import { createSession, SESSION_COOKIE } from '../platform/sessions.js';
@@ -15,17 +15,31 @@ import {
 } from '../../test/harness.js';
 import { HandshakeErrors } from './guard.js';
 
-/** Connects, retrying while the server still counts a socket that was just closed (its release is async). */
-async function connectOnceFreed(url: string, cookie: string): Promise<TestSocket> {
-  for (let i = 0; ; i += 1) {
-    try {
-      return await connectSocket(url, cookie);
-    } catch (err) {
-      if (i >= 50 || !String(err).includes(HandshakeErrors.tooManyConnections)) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+/** The client address the guard counts these tests' sockets under. */
+const ADDRESS = '127.0.0.1';
+
+/**
+ * Resolves once the server has given back the place of a closed socket of `uid` (its release runs after
+ * the close reaches the server, asynchronously). Call it before closing the socket.
+ */
+function placeGivenBack(t: TestApp, uid: string): Promise<void> {
+  const presence = t.app.deps.presence;
+  const original = presence.remove.bind(presence);
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the closed socket was never released')), 5000);
+    presence.remove = async (scope, key) => {
+      const wasLast = await original(scope, key);
+      if (scope === 'sockets' && key === uid) {
+        clearTimeout(timer);
+        resolve();
+      }
+      return wasLast;
+    };
+  }).finally(() => (presence.remove = original));
 }
+
+/** Whether the server still counts open sockets from ADDRESS: `[ADDRESS]` or `[]`. */
+const countedAddress = async (t: TestApp) => [...(await t.app.deps.presence.among('sockets-ip', [ADDRESS]))];
 
 describe('socket guard: budgets and caps per member and address', () => {
   let t: TestApp;
@@ -73,20 +87,24 @@ describe('socket guard: budgets and caps per member and address', () => {
     // /realcall sockets count too: the member's cap covers both paths.
     await expect(connectSocket(t.url, cookie, '/realcall')).rejects.toThrow(HandshakeErrors.tooManyConnections);
 
+    const freed = placeGivenBack(t, u.id);
     three[0]!.close();
-    const again = track(await connectOnceFreed(t.url, cookie));
+    await freed;
+    const again = track(await connectSocket(t.url, cookie));
     expect(again.connected).toBe(true);
     for (const s of three) s.close();
     again.close();
   });
 
   it('caps open sockets per address across members', async () => {
-    // connectOnceFreed: the earlier tests' sockets may still be counted against 127.0.0.1 for a moment.
+    // The earlier tests closed all their sockets; the server gives their places back a moment later.
+    await vi.waitFor(async () => expect(await countedAddress(t)).toEqual([]), { timeout: 5000 });
     const people = await Promise.all(Array.from({ length: 9 }, () => createUser(t.db)));
     const cookies = await Promise.all(people.map((p) => sessionCookie(t.db, p.id)));
-    const first = track(await connectOnceFreed(t.url, cookies[0]!));
-    const mine = [first];
-    for (let i = 1; i < 8; i += 1) mine.push(track(await connectOnceFreed(t.url, cookies[i]!)));
+    const mine: TestSocket[] = [];
+    for (let i = 0; i < 8; i += 1) mine.push(track(await connectSocket(t.url, cookies[i])));
+    // Counted under the address waited on above (so that wait was for these very places).
+    expect(await countedAddress(t)).toEqual([ADDRESS]);
     await expect(connectSocket(t.url, cookies[8])).rejects.toThrow(HandshakeErrors.tooManyConnections);
     for (const s of mine) s.close();
   });

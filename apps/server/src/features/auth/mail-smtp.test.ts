@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ describe('account mail through a real SMTP server', () => {
   let t: TestApp;
   let smtp: SMTPServer;
   const inbox: Received[] = [];
+  /** Emits 'mail' each time the SMTP server has taken a whole message. */
+  const arrivals = new EventEmitter();
   const log = capturingLogger();
 
   beforeAll(async () => {
@@ -29,6 +32,7 @@ describe('account mail through a real SMTP server', () => {
               .toString('utf8')
               .replace(/=\r?\n/g, ''),
           });
+          arrivals.emit('mail');
           done();
         });
       },
@@ -42,13 +46,16 @@ describe('account mail through a real SMTP server', () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
+  /** The `count`-th mail to `to`, once the SMTP server has received it. */
   const waitForMail = async (to: string, count: number): Promise<Received> => {
-    for (let i = 0; i < 100; i++) {
+    const signal = AbortSignal.timeout(10_000);
+    for (;;) {
       const mine = inbox.filter((m) => m.to.includes(to));
       if (mine.length >= count) return mine[count - 1]!;
-      await new Promise((r) => setTimeout(r, 50));
+      await once(arrivals, 'mail', { signal }).catch(() => {
+        throw new Error(`no mail #${count} for ${to}`);
+      });
     }
-    throw new Error(`no mail #${count} for ${to}`);
   };
 
   it('delivers the verification code and the reset link, and logs neither them nor the password', async () => {

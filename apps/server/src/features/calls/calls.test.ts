@@ -272,6 +272,8 @@ describe('calls', () => {
     const rings = collect(bMain, Events.incomingCall);
     expect(await ask(aCall, Events.createRoom, { userUid: b.id })).toEqual({ ok: false, error: CallTexts.blocked });
     expect(await ask(bCall, Events.createRoom, { userUid: a.id })).toEqual({ ok: false, error: CallTexts.blocked });
+    // A ring would go to B's /real socket before A's refusal: B asks there now, and its answer comes after it.
+    await ok(ask(bMain, Events.getUnread));
     expect(rings).toHaveLength(0);
     expect(await t.db.select().from(calls).where(eq(calls.callerId, a.id))).toHaveLength(0);
   });

@@ -18,7 +18,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../../../test/harness.js';
-import { html, startTestSite, type TestSite } from './test-site.js';
+import { html, startTestSite, type TestSite } from '../../../test/test-site.js';
 
 type Page = { posts: PostDto[]; totalCount: number };
 type Mutation = {
