@@ -13,54 +13,61 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { backupRoutes } from './db/backup.js';
 import type { AppDeps } from './deps.js';
-import { sessionSocketModule } from './features/auth/events.js';
-import { aiRoutes } from './features/ai/routes.js';
-import { authRoutes } from './features/auth/routes.js';
-import { authJobs } from './features/auth/service.js';
-import { callsMainSocketModule, callsSocketModule } from './features/calls/events.js';
-import { callsRoutes } from './features/calls/routes.js';
-import { publishCalls } from './features/calls/publish.js';
-import { callJobs } from './features/calls/jobs.js';
-import { chatSocketModule } from './features/chat/events.js';
-import { chatRoutes } from './features/chat/routes.js';
-import { healthRoutes } from './features/health/routes.js';
-import { notificationsSocketModule } from './features/notifications/events.js';
-import { mediaRoutes } from './features/media/routes.js';
-import { peopleSocketModule } from './features/people/events.js';
-import { postsSocketModule } from './features/posts/events.js';
-import { livePostsSocketModule } from './features/posts/live.js';
-import { feedSocketModule } from './features/feed/events.js';
-import { commentsSocketModule } from './features/comments/events.js';
-import { postsRoutes } from './features/posts/routes.js';
-import { notificationJobs } from './features/notifications/jobs.js';
-import { chatFileJobs } from './features/chat/attachments.js';
-import { postLinkJobs } from './features/posts/link-jobs.js';
-import { publishNotifications } from './features/notifications/publish.js';
-import { publishPosts } from './features/posts/publish.js';
-import { publishChat } from './features/chat/publish.js';
-import { chatState } from './features/chat/state.js';
 import { EventBus } from './events/bus.js';
-import { startJobs } from './platform/jobs.js';
+import type { DomainEventName } from './events/map.js';
+import type { Feature, FeatureContext, JobDef } from './feature.js';
+import { registerRoutes } from './http/route.js';
+import { closeAccount, deleteAccountData, exportAccount } from './account.js';
+import { startJobs, type JobName } from './platform/jobs.js';
 import { createLifecycle } from './platform/lifecycle.js';
 import { createMemoryPresence, createRedisPresence } from './platform/presence.js';
 import { AppError, RateLimitedError } from './platform/errors.js';
-import { settingsSocketModule } from './features/settings/events.js';
-import { settingsRoutes } from './features/settings/routes.js';
-import { publishSettings } from './features/settings/publish.js';
-import { featuresSocketModule } from './features/features/events.js';
-import { reelsSocketModule } from './features/reels/events.js';
-import { reelsRoutes } from './features/reels/routes.js';
-import { publishReels } from './features/reels/publish.js';
-import { startReelWorker } from './features/reels/worker.js';
 import { loggerOptions } from './platform/logger.js';
-import { createMailer, mailJobs } from './platform/mail.js';
+import { createMailer } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
 import { createLocalStorage } from './platform/storage.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { createS3Storage } from './platform/storage-s3.js';
+import { createPolicy } from './policy/authorize.js';
+import { createRelations } from './policy/relations.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { compressAnswers, defaultWebDist, webRoutes } from './web/static.js';
+import ai from './features/ai/index.js';
+import auth from './features/auth/index.js';
+import calls from './features/calls/index.js';
+import chat from './features/chat/index.js';
+import engagement from './features/engagement/index.js';
+import features from './features/features/index.js';
+import feed from './features/feed/index.js';
+import health from './features/health/index.js';
+import media from './features/media/index.js';
+import notifications from './features/notifications/index.js';
+import people from './features/people/index.js';
+import posts from './features/posts/index.js';
+import reels from './features/reels/index.js';
+import settings from './features/settings/index.js';
+
+/**
+ * Every area of the app, in the order its account hooks run on a deletion (media last: other areas'
+ * rows point at files).
+ */
+export const FEATURES: readonly Feature[] = [
+  health,
+  auth,
+  settings,
+  people,
+  posts,
+  engagement,
+  feed,
+  reels,
+  features,
+  chat,
+  calls,
+  notifications,
+  ai,
+  media,
+];
 
 export interface App {
   http: FastifyInstance;
@@ -110,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const bus = new EventBus(log);
   const jobs = await startJobs({ database, log, pollSeconds: config.jobPollSeconds });
+  const accountHooks = FEATURES.flatMap((f) => (f.account ? [f.account] : []));
   const deps: AppDeps = {
     config,
     database,
@@ -130,6 +138,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     presence: redis ? createRedisPresence(redis) : createMemoryPresence(),
     lifecycle: createLifecycle(),
+    policy: createPolicy(
+      createRelations(database.db),
+      FEATURES.flatMap((f) => (f.policy ? [f.policy] : [])),
+    ),
+    account: {
+      exportOf: (member) => exportAccount(deps, accountHooks, member),
+      close: (userId) => closeAccount(deps, userId),
+    },
   };
 
   // State-changing calls from a foreign site are refused before any handler runs.
@@ -156,16 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(500).send({ success: false, message: Messages.server.internal });
   });
 
-  healthRoutes(http, deps);
-  authRoutes(http, deps);
-  // Area routes register below, one line each.
-  postsRoutes(http, deps);
-  mediaRoutes(http, deps);
-  chatRoutes(http, deps);
-  aiRoutes(http, deps);
-  settingsRoutes(http, deps);
-  callsRoutes(http, deps);
-  reelsRoutes(http, deps);
+  for (const f of FEATURES) registerRoutes(http, deps, f.http ?? []);
   await backupRoutes(http, deps);
   await webRoutes(http, config.webDist ?? defaultWebDist(), {
     contestUrl: config.links.contest,
@@ -174,50 +181,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const realtime = await createRealtime({
     httpServer: http.server,
-    db: database.db,
-    log,
+    deps,
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
-    bus,
-    presence: deps.presence,
-    // Area socket modules, one entry each.
-    mainModules: [
-      sessionSocketModule(),
-      notificationsSocketModule(deps),
-      postsSocketModule(deps),
-      livePostsSocketModule(),
-      feedSocketModule(deps),
-      commentsSocketModule(deps),
-      chatSocketModule(deps),
-      peopleSocketModule(deps),
-      settingsSocketModule(deps),
-      callsMainSocketModule(deps),
-      reelsSocketModule(deps),
-      featuresSocketModule(deps),
-    ],
-    callModules: [callsSocketModule(deps)],
-    lifecycle: deps.lifecycle,
+    main: {
+      handlers: FEATURES.flatMap((f) => f.socket ?? []),
+      hooks: FEATURES.flatMap((f) => (f.sockets ? [f.sockets] : [])),
+    },
+    call: {
+      handlers: FEATURES.flatMap((f) => f.callSocket ?? []),
+      hooks: FEATURES.flatMap((f) => (f.callSockets ? [f.callSockets] : [])),
+    },
     redis,
     socketLimits: config.sockets,
     trustProxy: config.trustProxy,
   });
-  // Facts -> emits, one publisher per area.
-  publishNotifications(bus, realtime.main);
-  publishPosts(bus, realtime.main);
-  publishChat(deps, bus, realtime.main);
-  publishSettings(bus, realtime.main);
-  publishCalls(bus, realtime.main, realtime.call);
-  publishReels(bus, realtime.main);
-  // Background work, one registration per area.
-  await mailJobs(jobs, deps.mailer);
-  await notificationJobs(deps);
-  await callJobs(deps);
-  await authJobs(deps);
-  await chatFileJobs(deps);
-  await postLinkJobs(deps);
+  const ctx: FeatureContext = { deps, io: { main: realtime.main, call: realtime.call } };
+  for (const f of FEATURES) subscribe(ctx, f);
+  // Background work: mail and account deletion are the app's own; the rest each area's.
+  await jobs.work('mail.send', (mail) => deps.mailer.send(mail), { concurrency: 3 });
+  await jobs.work('account.delete', ({ userId }) => deleteAccountData(deps, accountHooks, userId));
+  for (const f of FEATURES) await registerJobs(deps, f);
   await http.ready();
-  // Reel transcodes run in the background, one at a time; leftovers of a restart are picked up here.
-  const reelWorker = await startReelWorker(deps);
+  const stoppers: (() => void)[] = [];
+  for (const f of FEATURES) {
+    const stop = await f.start?.(ctx);
+    if (stop) stoppers.push(stop);
+  }
 
   let closed = false;
   return {
@@ -238,15 +228,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       deps.lifecycle.draining = true;
       if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
       await realtime.drain();
-      reelWorker.stop();
+      for (const stop of stoppers) stop();
       await realtime.close();
       // Requests in flight get a few seconds; then a stalled client (a body never read) cannot hold the shutdown.
       const grace = setTimeout(() => http.server.closeAllConnections(), 5000);
       grace.unref();
       await http.close();
       clearTimeout(grace);
-      // No socket is left to read anything: marks still gathering are written before the database closes.
-      await chatState(deps).reads.flush();
+      // No socket is left to read anything: what areas still hold in memory is written before the database closes.
+      for (const f of FEATURES) await f.flush?.(deps);
       await jobs.stop();
       await deps.presence.close();
       await realtime.closeLinks();
@@ -255,4 +245,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!options.database) await database.close();
     },
   };
+}
+
+/** An area's bus subscriptions: each listener gets the fact and the app's context. */
+function subscribe(ctx: FeatureContext, feature: Feature): void {
+  for (const [name, listeners] of Object.entries(feature.on ?? {}) as [DomainEventName, unknown][]) {
+    const list = (Array.isArray(listeners) ? listeners : [listeners]) as ((p: unknown, c: FeatureContext) => unknown)[];
+    for (const listener of list) ctx.deps.bus.subscribe(name, (payload) => listener(payload, ctx));
+  }
+}
+
+/** An area's job workers, and the cron schedules that feed them. */
+async function registerJobs(deps: AppDeps, feature: Feature): Promise<void> {
+  for (const [name, def] of Object.entries(feature.jobs ?? {}) as [JobName, JobDef<JobName>][]) {
+    await deps.jobs.work(name, (data) => def.work(data, deps), def.options);
+    if (def.cron) await deps.jobs.schedule(name, def.cron.schedule, def.cron.data, deps.config.timeZone);
+  }
 }

@@ -137,6 +137,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Set by tests: an in-memory PGlite, nothing on disk. */
   inMemoryDb: boolean;
+  /** Set by tests: every socket ack and HTTP answer is checked against its contract schema (a mismatch fails loudly). */
+  checkAnswers: boolean;
   /** How long chat read marks gather before they are written and told (features/chat/reads.ts); tests may lengthen it. */
   readMarkDelayMs: number;
   /** A (chat, member) read mark written less than this long ago waits until then (features/chat/reads.ts). */
@@ -270,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     inMemoryDb: false,
+    checkAnswers: false,
     readMarkDelayMs: 250,
     readMarkLivelyMs: 1000,
     redisUrl: e.REDIS_URL || undefined,

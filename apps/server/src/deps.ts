@@ -6,6 +6,7 @@ import type { EventBus } from './events/bus.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Lifecycle } from './platform/lifecycle.js';
 import type { Mailer } from './platform/mail.js';
+import type { Policy } from './policy/authorize.js';
 import type { Presence } from './platform/presence.js';
 import type { Limiters } from './platform/rate-limit.js';
 import type { Storage } from './platform/storage.js';
@@ -27,4 +28,15 @@ export interface AppDeps {
   presence: Presence;
   /** Serving or draining (SIGTERM); readiness answers from it. */
   lifecycle: Lifecycle;
+  /** `authorize(actor, action, resource)` over every area's ability table, and the relations between members. */
+  policy: Policy;
+  /** The member's account as a whole, over every area's account hooks (account.ts). */
+  account: AccountService;
+}
+
+export interface AccountService {
+  /** The member's export: a zip stream of everything they made or chose, area by area. */
+  exportOf(member: { id: string; username: string }): Promise<NodeJS.ReadableStream>;
+  /** Closes the account at once (sign-in, sessions, username) and queues the deletion of all its data. */
+  close(userId: string): Promise<void>;
 }

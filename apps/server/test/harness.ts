@@ -69,6 +69,7 @@ export async function startTestApp(
     ...env,
   });
   config.inMemoryDb = !pgDb;
+  config.checkAnswers = true;
   tweak?.(config);
   const app = await buildApp(config, { logger });
   appsByDataDir.set(dataDir, app);

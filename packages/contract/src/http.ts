@@ -72,6 +72,8 @@ export const authAnswerSchema = z.object({
   an: z.literal('ve').optional(),
   redirectUrl: z.string().optional(),
   user: currentUserSchema.optional(),
+  /** A two-factor member's password (or Google) sign-in: POST /api/auth/login/2fa with the code finishes it. */
+  twoFactorRequired: z.literal(true).optional(),
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 

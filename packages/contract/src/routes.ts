@@ -4,7 +4,9 @@
  * Multipart uploads name no body schema (their fields are checked while the stream is read).
  */
 import { z } from 'zod';
-import { aiChatBodySchema, aiConversationSchema } from './ai.js';
+import { aiChatAnswerSchema, aiChatBodySchema, aiConversationSchema } from './ai.js';
+import { linkMetaSchema, postSchema, sharedPostPreviewSchema } from './entities.js';
+import { createReelResponseSchema, reelStatusSchema } from './reels.js';
 import { iceServersResponseSchema } from './calls.js';
 import {
   avatarUploadAnswerSchema,
@@ -40,12 +42,26 @@ export interface RouteDef {
   body?: z.ZodType;
   /** The success answer's schema (error answers are always {success: false, message, field?}). */
   answer?: z.ZodType;
+  /** The answer is a file or a stream (a download, media), not JSON: it has no answer schema. */
+  stream?: true;
 }
+
+/** The common answer of an action that says only whether it was done. */
+export const doneAnswerSchema = z.object({ success: z.boolean(), message: z.string() });
 
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   field: z.string().optional(),
+});
+
+/** POST /api/createPost (multipart): the stored post, as the author's feed shows it. */
+export const createPostAnswerSchema = z.object({ success: z.boolean(), message: z.string(), post: postSchema });
+/** GET /api/p/{id}: the shared link's preview; `logged` says whether the visitor is signed in. */
+export const publicPostAnswerSchema = z.object({
+  success: z.boolean(),
+  logged: z.boolean(),
+  post: sharedPostPreviewSchema,
 });
 
 export const publicConfigAnswerSchema = z.object({
@@ -93,8 +109,12 @@ export const Routes = {
 
   login2fa: { method: 'POST', path: '/api/auth/login/2fa', body: loginTwoFactorBodySchema, answer: authAnswerSchema },
   sessions: { method: 'GET', path: '/api/auth/sessions', answer: sessionsAnswerSchema },
-  revokeSession: { method: 'DELETE', path: '/api/auth/sessions/:id' },
-  revokeOtherSessions: { method: 'POST', path: '/api/auth/sessions/revoke-others' },
+  revokeSession: { method: 'DELETE', path: '/api/auth/sessions/:id', answer: doneAnswerSchema },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/api/auth/sessions/revoke-others',
+    answer: doneAnswerSchema.extend({ count: z.number().int() }),
+  },
   twoFactorSetup: { method: 'POST', path: '/api/auth/2fa/setup', answer: twoFactorSetupAnswerSchema },
   twoFactorEnable: {
     method: 'POST',
@@ -102,31 +122,49 @@ export const Routes = {
     body: twoFactorEnableBodySchema,
     answer: twoFactorEnableAnswerSchema,
   },
-  twoFactorDisable: { method: 'POST', path: '/api/auth/2fa/disable', body: twoFactorDisableBodySchema },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/auth/2fa/disable',
+    body: twoFactorDisableBodySchema,
+    answer: doneAnswerSchema,
+  },
   avatarUpload: { method: 'POST', path: '/api/settings/avatar', answer: avatarUploadAnswerSchema },
-  accountExport: { method: 'GET', path: '/api/account/export' },
-  accountDelete: { method: 'POST', path: '/api/account/delete', body: deleteAccountBodySchema },
+  accountExport: { method: 'GET', path: '/api/account/export', stream: true },
+  accountDelete: {
+    method: 'POST',
+    path: '/api/account/delete',
+    body: deleteAccountBodySchema,
+    answer: doneAnswerSchema,
+  },
 
-  createPost: { method: 'POST', path: '/api/createPost' },
-  linkMeta: { method: 'POST', path: '/api/f/link-meta', body: linkMetaBodySchema },
-  publicPost: { method: 'GET', path: '/api/p/:postId' },
+  createPost: { method: 'POST', path: '/api/createPost', answer: createPostAnswerSchema },
+  linkMeta: { method: 'POST', path: '/api/f/link-meta', body: linkMetaBodySchema, answer: linkMetaSchema },
+  publicPost: { method: 'GET', path: '/api/p/:postId', answer: publicPostAnswerSchema },
 
   chatUpload: { method: 'POST', path: '/api/chat/attachments', answer: chatUploadAnswerSchema },
-  chatFile: { method: 'GET', path: '/api/chat/files/:id' },
+  chatFile: { method: 'GET', path: '/api/chat/files/:id', stream: true },
 
-  reelUpload: { method: 'POST', path: '/api/reels' },
-  reelStatus: { method: 'GET', path: '/api/reels/:id/status' },
+  reelUpload: { method: 'POST', path: '/api/reels', answer: createReelResponseSchema },
+  reelStatus: {
+    method: 'GET',
+    path: '/api/reels/:id/status',
+    answer: reelStatusSchema.extend({ success: z.boolean() }),
+  },
 
   iceServers: { method: 'GET', path: '/api/calls/ice-servers', answer: iceServersResponseSchema },
 
-  aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema },
+  /** Public media (post media, clips, posters, avatars) by storage key, with byte ranges. */
+  media: { method: 'GET', path: '/media/:folder/:name', stream: true },
+
+  /** JSON by default; server-sent events (delta, done, error) when the client accepts text/event-stream. */
+  aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema, answer: aiChatAnswerSchema },
   aiConversation: { method: 'GET', path: '/api/ai/chat', answer: aiConversationSchema },
-  aiNewChat: { method: 'DELETE', path: '/api/ai/chat' },
+  aiNewChat: { method: 'DELETE', path: '/api/ai/chat', answer: z.object({ success: z.boolean() }) },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof Routes;
 export type RouteBody<R extends RouteDef> = R extends { body: z.ZodType } ? z.input<R['body']> : undefined;
-export type RouteAnswer<R extends RouteDef> = R extends { answer: z.ZodType } ? z.output<R['answer']> : unknown;
+export type RouteAnswer<R extends RouteDef> = R extends { answer: z.ZodType } ? z.output<R['answer']> : never;
 
 /** Fills `:name` parameters of a route's path (encoded), for clients. */
 export function routePath(def: RouteDef, params: Record<string, string> = {}): string {

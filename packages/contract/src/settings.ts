@@ -117,7 +117,7 @@ export const avatarUploadAnswerSchema = z.object({
   success: z.boolean(),
   message: z.string().optional(),
   url: z.string().optional(),
-  smallUrl: z.string().optional(),
+  smallUrl: z.string().nullable().optional(),
 });
 /** The 128 px twin of a stored avatar URL (same name, -128 instead of -512). */
 export const smallAvatar = (url: string | null): string | null => url?.replace(/-512\.(\w+)$/, '-128.$1') ?? null;

@@ -36,8 +36,15 @@ import {
   featureServerEventSchemas,
   suggestFeaturePayloadSchema,
 } from './features.js';
-import { reelClientEventSchemas, reelServerEventSchemas, reelsPageSchema } from './reels.js';
-import { groupClientEventSchemas, groupServerEventSchemas } from './groups.js';
+import {
+  likeReelAnswerSchema,
+  reelClientEventSchemas,
+  reelDtoSchema,
+  reelServerEventSchemas,
+  reelsPageSchema,
+} from './reels.js';
+import { groupClientEventSchemas, groupInfoSchema, groupServerEventSchemas } from './groups.js';
+import { createRoomAckSchema, joinRoomAckSchema } from './calls.js';
 import { chatReadSchema, newPostSchema } from './ux.js';
 
 const none = z.tuple([]);
@@ -325,10 +332,114 @@ export const isStoredMessage = (
   data: SentMessage | z.output<typeof messageSchema>,
 ): data is z.output<typeof messageSchema> => 'sender' in data;
 
+const none_ = z.undefined();
+const page = z.object({ count: z.number().int(), hasMore: z.boolean() });
+const ev = serverEventSchemas;
+
+/**
+ * What each client event's acknowledgement carries on success (`{ ok: true, data }`): most carry the same
+ * value as the answer event the spec names, so a page may listen for the event or await the ack. Events
+ * that answer nothing carry `undefined`. A refusal is always `{ ok: false, error }`.
+ */
+export const clientAckSchemas = {
+  [Events.getCurrentUser]: currentUserSchema,
+  [Events.unreadMessages]: ev[Events.unreadMessageCount],
+  [Events.getUnread]: ev[Events.unreadMessageCount],
+  [Events.getNotifications]: z.array(notificationSchema),
+  [Events.subscribeWebPush]: none_,
+  [Events.rejectCall]: none_,
+  [Events.getNotificationPreferences]: ev[Events.notificationPreferences],
+  [Events.updateNotificationPreferences]: ev[Events.notificationPreferencesUpdated],
+
+  [Events.sendMessage]: z.union([sentMessageSchema, messageSchema]),
+  [Events.typing]: none_,
+  [Events.reactMessage]: messageSchema,
+  [Events.deleteMessage]: z.object({ mid: idSchema, chatId: idSchema }),
+  [Events.pinMessage]: z.array(messageSchema),
+  [Events.unpinMessage]: z.array(messageSchema),
+  [Events.getChats]: z.array(chatSchema),
+  [Events.getMessages]: z.array(messageSchema),
+  [Events.joinChat]: none_,
+  [Events.leaveChat]: none_,
+  [Events.startChat]: chatSchema,
+  [Events.startGroupChat]: z.object({ chatId: idSchema }),
+  [Events.searchUser]: ev[Events.searchResults],
+  [Events.watchFeed]: none_,
+  [Events.unwatchFeed]: none_,
+  [Events.watchPost]: none_,
+  [Events.unwatchPost]: none_,
+
+  [Events.likePost]: z.object({ post_id: idSchema, liked: z.boolean(), likes: z.number().int() }),
+  [Events.fetchComments]: ev[Events.comments],
+  [Events.addComment]: z.array(commentSchema),
+  [Events.addCommentReply]: z.array(commentSchema),
+  [Events.deletePost]: mutationResult,
+  [Events.editPost]: mutationResult,
+  [Events.fetchOnePost]: postSchema,
+  [Events.fetchPosts]: z.object({ count: z.number().int(), totalCount: z.number().int() }),
+  [Events.getSpotlight]: ev[Events.spotlightUser],
+  [Events.getProfileStatus]: ev[Events.profileStatus],
+  [Events.hideProfileStatus]: z.object({ message: z.string() }),
+  [Events.sharePost]: z.object({ post_id: idSchema, shares: z.number().int() }),
+
+  [Events.getReels]: page,
+  [Events.getReel]: reelDtoSchema,
+  [Events.likeReel]: likeReelAnswerSchema,
+  [Events.shareReel]: z.object({ id: idSchema, shares: z.number().int() }),
+  [Events.deleteReel]: z.object({ id: idSchema }),
+  [Events.getReelComments]: z.array(commentSchema),
+  [Events.addReelComment]: z.array(commentSchema),
+  [Events.addReelCommentReply]: z.array(commentSchema),
+  [Events.suggestFeature]: featureItemSchema,
+  [Events.getFeatures]: page,
+  [Events.voteFeature]: featureItemSchema,
+  [Events.setFeatureStatus]: featureItemSchema,
+  [Events.getProfile]: profileFormSchema,
+  [Events.updateProfile]: z.object({ message: z.string() }),
+
+  [Events.fetchProfile]: profileDtoSchema,
+  [Events.fetchProfilePosts]: ev[Events.profilePosts],
+  [Events.fetchCounts]: countsSchema,
+  [Events.fetchSocials]: z.array(socialLinkSchema),
+  [Events.searchFriends]: z.array(friendRowSchema),
+  [Events.getFriendSuggestions]: z.array(friendRowSchema),
+  [Events.getFollowers]: z.array(friendRowSchema),
+  [Events.getFollowing]: z.array(friendRowSchema),
+  [Events.follow]: ev[Events.followResult],
+  [Events.unfollow]: ev[Events.unfollowResult],
+  [Events.blockUser]: blockResultSchema,
+  [Events.unblockUser]: blockResultSchema,
+  [Events.getBlocked]: z.array(friendRowSchema),
+
+  [Events.createRoom]: createRoomAckSchema,
+  [Events.joinRoom]: joinRoomAckSchema,
+  [Events.offer]: none_,
+  [Events.answer]: none_,
+  [Events.iceCandidate]: none_,
+  [Events.toggleVideo]: none_,
+  [Events.toggleAudio]: none_,
+  [Events.toggleScreenSharing]: none_,
+  [Events.leaveRoom]: none_,
+
+  [Events.getGroup]: groupInfoSchema,
+  [Events.leaveGroup]: none_,
+  [Events.addGroupMembers]: groupInfoSchema,
+  [Events.removeGroupMember]: groupInfoSchema,
+  [Events.renameGroup]: groupInfoSchema,
+} as const satisfies Record<ClientEventName, z.ZodType>;
+
+/** What a handler answers (before the contract's transforms), and what the client receives. */
+export type ClientAckInput<K extends ClientEventName> = z.input<(typeof clientAckSchemas)[K]>;
+export type ClientAck<K extends ClientEventName> = z.output<(typeof clientAckSchemas)[K]>;
+/** A client event's acknowledgement: its data on success, the reason on refusal. */
+export type AckAnswer<K extends ClientEventName> = { ok: true; data: ClientAck<K> } | { ok: false; error: string };
+
 /** Socket.IO typed maps. Client events may end with an acknowledgement callback. */
 export type Ack = (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void;
 export type ClientToServerEvents = {
-  [K in ClientEventName]: (...args: [...z.input<(typeof clientEventSchemas)[K]>, Ack?]) => void;
+  [K in ClientEventName]: (
+    ...args: [...z.input<(typeof clientEventSchemas)[K]>, ((answer: AckAnswer<K>) => void)?]
+  ) => void;
 };
 export type ServerToClientEvents = {
   [K in ServerEventName]: (payload: z.output<(typeof serverEventSchemas)[K]>) => void;

@@ -7,7 +7,7 @@ export * from './schema/auth.js';
 export * from './schema/platform.js';
 export * from './schema/notifications.js';
 export * from './schema/posts.js';
-export * from './schema/comments.js';
+export * from './schema/engagement.js';
 export * from './schema/chat.js';
 export * from './schema/people.js';
 export * from './schema/ai.js';

@@ -1,19 +1,13 @@
 /**
  * The typed in-process event bus. Services publish facts ("a message was sent", "a post was edited")
- * and never touch sockets; each feature's `publish.ts` subscribes and turns facts into emits to the
- * rooms that care. Features add their facts to `DomainEvents` by declaration merging:
- *
- *   declare module '../../events/bus.js' {
- *     interface DomainEvents { 'post.edited': { postId: string; content: string } }
- *   }
+ * and never touch sockets; areas subscribe through their manifests (`on`) and turn facts into emits to
+ * the rooms that care, or into notices. Every fact is declared once, in map.ts.
  */
 import type { Logger } from 'pino';
 import { Aftermath } from './aftermath.js';
+import type { DomainEventName, DomainEvents } from './map.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface DomainEvents {}
-
-export type DomainEventName = keyof DomainEvents;
+export type { DomainEventName, DomainEvents } from './map.js';
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => unknown;
 
 export interface PublishOptions {

@@ -3,19 +3,52 @@
  * PostgreSQL-backed queue (pg-boss), on PGlite and PostgreSQL alike: jobs survive a restart, failures
  * are retried with back-off, and with several nodes each job runs once. A request only enqueues.
  *
- * Features name their jobs by declaration merging, so `send` and `work` are typed end to end:
- *
- *   declare module '../../platform/jobs.js' {
- *     interface JobMap { 'mail.send': Mail }
- *   }
+ * Every job is named once, in JobMap below, so `send` and `work` are typed end to end; areas register
+ * their workers and schedules through their manifests (feature.ts `jobs`).
  */
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 import { sha256 } from './crypto.js';
+import type { Mail } from './mail.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface JobMap {}
+/** A Web Push message as the service worker shows it. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+  icon?: string | undefined;
+}
+
+type Cron = Record<string, never>;
+
+export interface JobMap {
+  /** Every mail goes out as a job: no request waits on SMTP, and a failed send is retried. */
+  'mail.send': Mail;
+  /** The mail behind a code request for an address that may or may not have an account. */
+  'auth.code': { email: string; reason: 'register' | 'resend' | 'reset' };
+  /** A deleted account's rows and files, removed by every area's hook (survives a restart; idempotent). */
+  'account.delete': { userId: string };
+  /** One delivery to one device, so a retry never repeats a push another device already showed. */
+  'push.send': { subscriptionId: string; payload: PushPayload };
+  /** Hourly: members whose daily digest is due get it. */
+  'notification.digest': Cron;
+  /** The notices whose mail was held back by the per-recipient mail limit, in one mail. */
+  'notification.rollup': { userId: string };
+  /** A post's link preview, fetched after the post is stored; `userId` is the author (their budget, their tabs). */
+  'post.link-preview': { postId: string; url: string; userId: string };
+  /** One reel to transcode; the queue runs one at a time per node and retries after a crash. */
+  'reel.transcode': { reelId: string };
+  /** Every ten minutes: chat uploads never sent in a message are deleted. */
+  'chat.orphan-files': Cron;
+  /** At the ring deadline: still ringing ends as "No answer". */
+  'calls.ringTimeout': { roomId: string };
+  /** A grace period after a member's call pages went away: none back ends the call as dropped. */
+  'calls.dropCheck': { roomId: string; uid: string };
+  /** Every minute: members of open calls with no call page anywhere get a drop check (a dead node's). */
+  'calls.sweep': Cron;
+}
 export type JobName = Extract<keyof JobMap, string>;
 
 export interface SendOptions {

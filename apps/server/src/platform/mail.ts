@@ -21,13 +21,6 @@ export interface Mail {
   hint?: string;
 }
 
-declare module './jobs.js' {
-  interface JobMap {
-    /** Every mail goes out as a job: no request waits on SMTP, and a failed send is retried. */
-    'mail.send': Mail;
-  }
-}
-
 /** The worker for 'mail.send'; a few at once, so one slow server does not hold every mail. */
 export async function mailJobs(jobs: Jobs, mailer: Mailer): Promise<void> {
   await jobs.work('mail.send', (mail) => mailer.send(mail), { concurrency: 3 });

@@ -50,13 +50,6 @@ export async function findSession(db: Db, token: string | undefined): Promise<Au
   return row;
 }
 
-declare module '../events/bus.js' {
-  interface DomainEvents {
-    /** Sessions that no longer exist: their open sockets close on every node. */
-    'session.ended': { userId: string; sessionIds: string[] };
-  }
-}
-
 type SessionDeps = { db: Db; bus: EventBus };
 
 async function endWhere(deps: SessionDeps, userId: string, where: SQL | undefined): Promise<string[]> {

@@ -4,7 +4,8 @@
  */
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { usernameHistory, users } from '../db/schema.js';
+import { heldUsernames, usernameHistory, users } from '../db/schema.js';
+import { sha256 } from './crypto.js';
 
 export const OLD_USERNAME_DAYS = 30;
 const holdSince = (now = Date.now()) => new Date(now - OLD_USERNAME_DAYS * 24 * 60 * 60 * 1000);
@@ -31,9 +32,15 @@ export async function resolveUsername(db: Db, name: string): Promise<UserRow | n
   return old && !old.user.deletedAt ? old.user : null;
 }
 
-/** True when `name` is someone's current username, or another member's recent old one. */
+/** True when `name` is someone's current username, another member's recent old one, or a deleted account's. */
 export async function usernameHeld(db: Db, name: string, exceptUserId?: string): Promise<boolean> {
   const wanted = name.toLowerCase();
+  const deleted = await db
+    .select({ until: heldUsernames.until })
+    .from(heldUsernames)
+    .where(and(eq(heldUsernames.nameHash, sha256(wanted)), gt(heldUsernames.until, new Date())))
+    .limit(1);
+  if (deleted.length > 0) return true;
   const current = await db
     .select({ id: users.id })
     .from(users)

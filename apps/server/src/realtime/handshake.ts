@@ -18,6 +18,8 @@ export interface SocketSession {
   /** Epoch ms. */
   expiresAt: number;
   user: CurrentUser;
+  /** The member's sign-in address: never sent to the client; staff roles are decided from it (ADMIN_EMAILS). */
+  email: string;
   unreadNotifications: number;
 }
 
@@ -32,6 +34,7 @@ interface Row {
   name: string;
   username: string;
   avatar: string | null;
+  email: string;
   verified: boolean;
   unread: number;
 }
@@ -48,7 +51,7 @@ async function loadSocketSessions(db: Db, hashes: string[]): Promise<Map<string,
     )
     select s.token_hash, s.id as session_id,
       (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
-      u.id as uid, u.name, u.username, u.avatar,
+      u.id as uid, u.name, u.username, u.avatar, u.email,
       u.email_verified_at is not null as verified,
       (select count(*)::int from notifications n where n.user_id = u.id and n.read_at is null) as unread
     from s join users u on u.id = s.user_id`);
@@ -60,6 +63,7 @@ async function loadSocketSessions(db: Db, hashes: string[]): Promise<Map<string,
       sessionId: row.session_id,
       expiresAt: Number(row.expires_at),
       user: { uid: row.uid, name: row.name, username: row.username, avatar: row.avatar },
+      email: row.email,
       unreadNotifications: Number(row.unread),
     });
   }

@@ -9,42 +9,27 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { Logger } from 'pino';
 import { SOCKET_PATHS } from '@sajha/contract';
-import type { Db } from '../db/client.js';
-import type { EventBus } from '../events/bus.js';
+import type { AppDeps } from '../deps.js';
+import type { SocketHooks } from '../feature.js';
 import { findSession, readCookie, SESSION_COOKIE } from '../platform/sessions.js';
 import type { Redis } from 'ioredis';
 import { isAllowedOrigin } from '../platform/origin.js';
-import { settled, type Lifecycle } from '../platform/lifecycle.js';
-import type { Presence } from '../platform/presence.js';
+import { settled } from '../platform/lifecycle.js';
 import { inStreamOrderOf } from './streamOrder.js';
-import { dispatcher, type Handlers } from './handler.js';
+import { dispatcher, type SocketHandler } from './handler.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
 import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
 import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
-
-declare module '../events/bus.js' {
-  interface DomainEvents {
-    /** A member's first tab connected (online) or last tab closed (offline), across every node. */
-    'presence.changed': { userId: string; online: boolean };
-  }
-}
 
 /** What the handshake's one query loaded beyond socket.data, handed to the modules once at connection. */
 export interface SocketBoot {
   unreadNotifications: number;
 }
 
-export interface SocketModule {
-  /**
-   * The area's handlers, one table per server (handler.ts `dispatcher`): each is given the socket it
-   * serves, so a socket holds none of them. What an area keeps per socket (a chat on screen, a call's
-   * rooms) it keeps in a WeakMap of its own, made at the socket's first need of it.
-   */
-  handlers: Handlers;
-  /** Work due at connection itself (the first paint's badge), from what the handshake loaded. */
-  connected?(socket: IoSocket, boot: SocketBoot): void;
-  /** The socket closed: what the area kept for it is let go (called for every socket of its server). */
-  disconnected?: (socket: IoSocket) => void;
+/** One socket server's part of every area: its handlers and its lifecycle hooks. */
+export interface SocketSide {
+  handlers: readonly SocketHandler[];
+  hooks: readonly SocketHooks[];
 }
 
 export interface Realtime {
@@ -69,15 +54,12 @@ const RECOVERY_WINDOW_MS = 2 * 60_000;
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
-  db: Db;
-  log: Logger;
+  /** The app: handlers are given it, and presence, the bus, the lifecycle and the log are taken from it. */
+  deps: AppDeps;
   publicUrl: string;
   redisUrl?: string | undefined;
-  bus: EventBus;
-  presence: Presence;
-  mainModules: SocketModule[];
-  callModules: SocketModule[];
-  lifecycle: Lifecycle;
+  main: SocketSide;
+  call: SocketSide;
   /** Shared store for the per-member event budget across nodes (the socket caps go through presence). */
   redis?: Redis | undefined;
   /** Caps and budgets per member and address; defaults in guard.ts. */
@@ -116,7 +98,7 @@ function createServer(
       : {}),
     // A draining node takes no new sockets: the client retries and the balancer sends it elsewhere.
     allowRequest: (req: IncomingMessage, cb) =>
-      cb(null, !opts.lifecycle.draining && isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
+      cb(null, !opts.deps.lifecycle.draining && isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)),
   });
   setGuard(io, guard);
   io.use((socket, next) => {
@@ -126,10 +108,10 @@ function createServer(
         // Socket.IO connects an admitted socket in a tick after next(), or drops it without an event
         // when its connection closed meanwhile: by the next turn of the loop it has had its 'connection'
         // (which takes its boot, and releases at its disconnect) or it never will.
-        if (!refused) setImmediate(releaseIfNeverConnected, socket, guard, opts.log);
+        if (!refused) setImmediate(releaseIfNeverConnected, socket, guard, opts.deps.log);
       },
       (err: unknown) => {
-        opts.log.error({ err }, 'socket auth failed');
+        opts.deps.log.error({ err }, 'socket auth failed');
         next(new Error('unavailable'));
       },
     );
@@ -172,7 +154,7 @@ async function admit(
   // Counted until the socket disconnects, or until releaseIfNeverConnected if it never connects. (A
   // closure on the connection's 'close' cost ~260 bytes an idle socket: closure, context, and the
   // connection's listener array grown from 2 to 20 slots.)
-  socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt };
+  socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt, email: auth.email };
   boots.set(socket, { unreadNotifications: auth.unreadNotifications });
   return undefined;
 }
@@ -205,12 +187,12 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   // One guard for both paths: a member's caps and budget count /real and /realcall sockets together.
   const guard = new SocketGuard(
     { ...DEFAULT_SOCKET_LIMITS, ...opts.socketLimits },
-    opts.presence,
+    opts.deps.presence,
     opts.trustProxy ?? false,
     opts.redis,
-    opts.bus.aftermath,
+    opts.deps.bus.aftermath,
   );
-  const openSession = socketSessionOpener(opts.db);
+  const openSession = socketSessionOpener(opts.deps.db);
   const main = createServer(opts, SOCKET_PATHS.main, guard, openSession);
   const call = createServer(opts, SOCKET_PATHS.call, guard, openSession);
   const closers: (() => Promise<unknown>)[] = [];
@@ -224,11 +206,11 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       // Once per outage, not once per reconnect attempt.
       let down = false;
       client.on('error', (err) => {
-        if (!down) opts.log.warn({ err: err.message }, 'socket adapter: redis unavailable');
+        if (!down) opts.deps.log.warn({ err: err.message }, 'socket adapter: redis unavailable');
         down = true;
       });
       client.on('ready', () => {
-        if (down) opts.log.info('socket adapter: redis is back');
+        if (down) opts.deps.log.info('socket adapter: redis is back');
         down = false;
       });
       await client.connect();
@@ -245,12 +227,12 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   }
 
   // Online means at least one /real tab; counted by us (not by asking every node for its sockets).
-  const failed = (err: unknown) => opts.log.error({ err }, 'presence bookkeeping failed');
+  const failed = (err: unknown) => opts.deps.log.error({ err }, 'presence bookkeeping failed');
   // The first tab in and the last tab out change the member's presence.
   const count = (socket: IoSocket, online: boolean): void => {
     const uid = socket.data.user.uid;
-    (online ? opts.presence.add('online', uid) : opts.presence.remove('online', uid))
-      .then((changed) => (changed ? opts.bus.publish('presence.changed', { userId: uid, online }) : undefined))
+    (online ? opts.deps.presence.add('online', uid) : opts.deps.presence.remove('online', uid))
+      .then((changed) => (changed ? opts.deps.bus.publish('presence.changed', { userId: uid, online }) : undefined))
       .catch(failed);
   };
   const onlineCount: OnlineCount = {
@@ -258,26 +240,24 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     offline: (socket) => count(socket, false),
   };
 
-  const wire = (io: IoServer, modules: SocketModule[], counted?: OnlineCount): void => {
-    const dispatch = dispatcher(
-      modules.map((m) => m.handlers),
-      opts.log,
-      opts.lifecycle,
-    );
-    const leaving = modules.flatMap((m) => (m.disconnected ? [m.disconnected] : []));
+  const wire = (io: IoServer, side: SocketSide, counted?: OnlineCount): void => {
+    const { deps } = opts;
+    const dispatch = dispatcher(side.handlers, { deps, log: deps.log, node: deps.lifecycle });
+    const leaving = side.hooks.flatMap((h) => (h.disconnected ? [h.disconnected] : []));
+    const arriving = side.hooks.flatMap((h) => (h.connected ? [h.connected] : []));
     // One listener per server (`this` is the socket), for the caps, (on /real) presence, and what the
     // areas kept for the socket: nothing per socket.
     const disconnected = function (this: IoSocket): void {
       // A recovered socket skipped the handshake (skipMiddlewares), so it was never counted.
-      if (!this.recovered) release(guard, this, opts.log);
+      if (!this.recovered) release(guard, this, opts.deps.log);
       counted?.offline(this);
-      for (const letGo of leaving) letGo(this);
+      for (const letGo of leaving) letGo(this, deps);
     };
     io.on('connection', (socket) => {
       if (socket.recovered) {
         // Its session may have ended while it was away (no node held the socket to disconnect it then).
         const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
-        findSession(opts.db, token)
+        findSession(opts.deps.db, token)
           .then((auth) => (auth?.sessionId === socket.data.sessionId ? undefined : socket.disconnect(true)))
           .catch(() => socket.disconnect(true));
       }
@@ -290,17 +270,17 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       void socket.join([userRoom(socket.data.user.uid), sessionRoom(socket.data.sessionId)]);
       const boot = boots.get(socket) ?? { unreadNotifications: 0 };
       boots.delete(socket);
-      for (const m of modules) m.connected?.(socket, boot);
+      for (const arrive of arriving) arrive(socket, boot, deps);
       socket.onAny(dispatch);
     });
     const stop = sweepExpired(io);
     closers.push(() => Promise.resolve(stop()));
   };
-  wire(main, opts.mainModules, onlineCount);
-  wire(call, opts.callModules);
+  wire(main, opts.main, onlineCount);
+  wire(call, opts.call);
 
   // A revoked or expired session loses its sockets on every node at once.
-  opts.bus.subscribe('session.ended', ({ sessionIds }) => {
+  opts.deps.bus.subscribe('session.ended', ({ sessionIds }) => {
     // An empty list would address no room, which Socket.IO reads as every socket: never that.
     if (sessionIds.length === 0) return;
     for (const io of [main, call]) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
@@ -310,11 +290,11 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     main,
     call,
     async drain() {
-      opts.lifecycle.draining = true;
+      opts.deps.lifecycle.draining = true;
       // Accepted events finish, and their after-effects (a sent message's fan-out) go out.
       const finishAccepted = async () => {
-        await settled(opts.lifecycle, 5000);
-        await opts.bus.idle(5000);
+        await settled(opts.deps.lifecycle, 5000);
+        await opts.deps.bus.idle(5000);
       };
       await finishAccepted();
       for (const io of [main, call]) for (const socket of io.sockets.sockets.values()) socket.conn.close();

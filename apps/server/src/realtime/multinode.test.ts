@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, type NotificationDto } from '@sajha/contract';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
-import { notify } from '../features/notifications/index.js';
+import { notify } from '../features/notifications/service.js';
 import { deleteSession } from '../platform/sessions.js';
 import {
   ask,

@@ -1,11 +1,14 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, CurrentUser, ServerToClientEvents } from '@sajha/contract';
+import type { ActorInfo } from '../events/map.js';
 
 export interface SocketData {
   user: CurrentUser;
   sessionId: string;
   /** When the session ends (epoch ms): the socket is closed then and its events refused after. */
   expiresAt: number;
+  /** The sign-in address (server side only: staff roles are decided from it). */
+  email: string;
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}
@@ -17,6 +20,11 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 /** The signed-in member a socket serves. */
 export const uidOf = (socket: IoSocket): string => socket.data.user.uid;
+/** The member a socket serves as facts name them (their profile as it is now: profile.updated refreshes it). */
+export const actorInfoOf = (socket: IoSocket): ActorInfo => {
+  const u = socket.data.user;
+  return { id: u.uid, username: u.username, name: u.name, avatar: u.avatar };
+};
 
 /**
  * Sends `value` to this socket as the spec's answer `event`, and returns it for the ack: a page may

@@ -1,4 +1,4 @@
-/** Posts, their media, likes, shares and per-category counts, and cached link previews. */
+/** Posts, their media and per-category counts, and cached link previews. Likes, comments, shares: engagement.ts. */
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './auth.js';
@@ -51,36 +51,6 @@ export const postMedia = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.position] })],
-);
-
-export const postLikes = pgTable(
-  'post_likes',
-  {
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
-);
-
-export const postShares = pgTable(
-  'post_shares',
-  {
-    id: uuid('id').primaryKey(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The random ref carried by the share link. */
-    ref: text('ref').notNull(),
-    network: text('network').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [index('post_shares_post_idx').on(t.postId)],
 );
 
 /** Link previews, cached by URL. */

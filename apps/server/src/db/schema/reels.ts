@@ -1,5 +1,5 @@
-/** Reels and their likes, shares and comments. */
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/** Reels (clips). Their likes, comments and shares: engagement.ts. */
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
@@ -31,51 +31,4 @@ export const reels = pgTable(
     readyAt: timestamp('ready_at', { withTimezone: true }),
   },
   (t) => [index('reels_status_ready_idx').on(t.status, t.readyAt, t.id), index('reels_author_idx').on(t.authorId)],
-);
-
-export const reelLikes = pgTable(
-  'reel_likes',
-  {
-    reelId: uuid('reel_id')
-      .notNull()
-      .references(() => reels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.reelId, t.userId] })],
-);
-
-export const reelShares = pgTable(
-  'reel_shares',
-  {
-    id: uuid('id').primaryKey(),
-    reelId: uuid('reel_id')
-      .notNull()
-      .references(() => reels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    ref: text('ref').notNull(),
-    network: text('network').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [index('reel_shares_reel_idx').on(t.reelId)],
-);
-
-/** Comments on reels, with one level of replies like post comments. */
-export const reelComments = pgTable(
-  'reel_comments',
-  {
-    id: uuid('id').primaryKey(),
-    reelId: uuid('reel_id')
-      .notNull()
-      .references(() => reels.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id'),
-    content: text('content').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('reel_comments_reel_created_idx').on(t.reelId, t.createdAt)],
 );

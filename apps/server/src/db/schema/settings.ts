@@ -33,3 +33,12 @@ export const usernameHistory = pgTable(
     index('username_history_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Usernames of deleted accounts, held like a renamed one (nobody may take them for 30 days). Only a
+ * hash of the lower-cased name is kept, and no member id: nothing here leads back to the member.
+ */
+export const heldUsernames = pgTable('held_usernames', {
+  nameHash: text('name_hash').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

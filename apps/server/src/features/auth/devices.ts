@@ -1,13 +1,13 @@
 /**
  * A long-lived random device cookie tells browsers apart. A sign-in from a browser the member has
- * not used before gets a `login` notification (on every tab, by push and mail as they chose).
+ * not used before is stated as `account.newDevice`, which the member hears of (on every tab, by push
+ * and mail as they chose).
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { knownDevices, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import { notify } from '../notifications/index.js';
 
 export const DEVICE_COOKIE = 'sajha_did';
 
@@ -88,13 +88,6 @@ export async function noticeNewDevice(
   userId: string,
 ): Promise<void> {
   if (!(await rememberDevice(deps, req, reply, userId))) return;
-  // No clock time in the text: the server's zone is not the member's, and the notification's own
-  // time is shown beside it in the member's browser zone (one zone everywhere).
-  await notify(deps, userId, {
-    type: 'login',
-    priority: 'high',
-    message: `New sign-in to your account from ${describeBrowser(req.headers['user-agent'] ?? '')}. If this was not you, reset your password.`,
-    actions: [{ label: 'Review security', type: 'link', url: '/settings/security' }],
-    tag: 'login',
-  });
+  // The notice itself is the notifications area's (it listens for this fact).
+  await deps.bus.publish('account.newDevice', { userId, browser: describeBrowser(req.headers['user-agent'] ?? '') });
 }

@@ -1,17 +1,19 @@
 /**
  * /api/auth/*: each route is rate limit -> validate -> service -> answer. Answers always carry
- * {success, message} (plus field, an, user, redirectUrl where the spec names them).
+ * {success, message} (plus field, an, user, redirectUrl where the spec names them). Signing in is
+ * `public`: there is no member yet to authorize; what a session may do is the rest of the app's policy.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Messages, Routes } from '@sajha/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Messages, Routes, SettingsText } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
+import type { LimiterName } from '../../platform/rate-limit.js';
+import { vapidKeys } from '../../platform/vapid.js';
 import { isKnownDevice, noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
-import { vapidKeys } from '../notifications/index.js';
 import * as auth from './service.js';
-import { answerTwoFactorRequired, twoFactorOn } from '../settings/index.js';
+import * as twoFactor from './twofactor.js';
 import { deleteSession, SESSION_COOKIE } from '../../platform/sessions.js';
 
 /** Body keys -> the form field a validation message belongs under. */
@@ -25,40 +27,71 @@ const FIELD_NAMES: Record<string, string> = {
   otp: 'otp',
 };
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { config, limiters } = deps;
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
-  let google: GoogleVerifier | undefined;
+const cookieOptions = (deps: AppDeps) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies }) as const;
 
-  const setSessionCookie = (reply: FastifyReply, token: string, remember: boolean, expiresAt: Date): void => {
-    // Without "remember me" the cookie dies with the browser; the server-side expiry is shorter too.
-    void reply.setCookie(SESSION_COOKIE, token, remember ? { ...cookieOptions, expires: expiresAt } : cookieOptions);
-  };
-  const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+function setSessionCookie(
+  deps: AppDeps,
+  reply: FastifyReply,
+  s: { token: string; expiresAt: Date },
+  remember: boolean,
+) {
+  // Without "remember me" the cookie dies with the browser; the server-side expiry is shorter too.
+  const options = cookieOptions(deps);
+  void reply.setCookie(SESSION_COOKIE, s.token, remember ? { ...options, expires: s.expiresAt } : options);
+}
+const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
 
-  const open = (perIp?: Parameters<typeof limiters.consume>[0]) =>
-    ({ auth: 'none', fields: FIELD_NAMES, ...(perIp ? { limits: { perIp } } : {}) }) as const;
+/** A route anyone may call (no session yet), limited per address. */
+const open = <L extends LimiterName>(perIp?: L) =>
+  ({ action: 'public', auth: 'none', fields: FIELD_NAMES, ...(perIp ? { limits: { perIp } } : {}) }) as const;
 
-  route(app, deps, Routes.register, open('registerPerIp'), async ({ body }) => {
+/** Google verifiers, one per app (its key set is fetched and cached on first use). */
+const googleVerifiers = new WeakMap<AppDeps, GoogleVerifier>();
+function googleOf(deps: AppDeps, clientId: string): GoogleVerifier {
+  let google = googleVerifiers.get(deps);
+  if (!google) {
+    const { jwksUrl, issuers } = deps.config.google;
+    googleVerifiers.set(deps, (google = createGoogleVerifier({ clientId, jwksUrl, issuers })));
+  }
+  return google;
+}
+
+/** Called by a password or Google sign-in of a two-factor member: sets the challenge cookie, asks for the code. */
+async function answerTwoFactorRequired(deps: AppDeps, reply: FastifyReply, userId: string, remember: boolean) {
+  const token = await twoFactor.startChallenge(deps, userId, remember);
+  void reply.setCookie(twoFactor.CHALLENGE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.config.secureCookies,
+    maxAge: twoFactor.CHALLENGE_TTL_MS / 1000,
+  });
+  return { success: false, twoFactorRequired: true, message: SettingsText.twoFactorRequired } as const;
+}
+
+export const authRoutes = [
+  route(Routes.register, open('registerPerIp'), async ({ deps, body }) => {
     const message = await auth.register(deps, body);
     return { success: true, message };
-  });
+  }),
 
-  route(app, deps, Routes.verifyEmail, open('codeCheckPerIp'), async ({ body, req, reply }) => {
+  route(Routes.verifyEmail, open('codeCheckPerIp'), async ({ deps, body, req, reply }) => {
     const { email, otp, rememberMe } = body;
     const user = await auth.verifyEmail(deps, email, otp);
     const s = await auth.startSession(deps, user, { remember: rememberMe, ...client(req) });
-    setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
+    setSessionCookie(deps, reply, s, rememberMe);
     await rememberDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.verified, user: s.user };
-  });
+  }),
 
-  route(app, deps, Routes.resendCode, open('resendPerIp'), async ({ body }) => ({
+  route(Routes.resendCode, open('resendPerIp'), async ({ deps, body }) => ({
     success: true,
     message: await auth.resendCode(deps, body.email),
-  }));
+  })),
 
-  route(app, deps, Routes.login, open('loginPerIp'), async ({ body, req, reply }) => {
+  route(Routes.login, open('loginPerIp'), async ({ deps, body, req, reply }) => {
+    const { limiters } = deps;
     const { email, password, rememberMe } = body;
     // Failures slow down one (account, address) pair exponentially, never the account as a whole:
     // a stranger failing from elsewhere cannot lock the owner out. Strangers' browsers also share a
@@ -82,70 +115,80 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       return reply.code(403).send({ success: false, an: 've', message: auth.AuthText.needsVerification(email) });
     }
     // Two-factor members get a short challenge instead of a session: POST /api/auth/login/2fa finishes it.
-    if (twoFactorOn(outcome.user)) return answerTwoFactorRequired(deps, reply, outcome.user.id, rememberMe);
+    if (twoFactor.twoFactorOn(outcome.user)) return answerTwoFactorRequired(deps, reply, outcome.user.id, rememberMe);
     const s = await auth.startSession(deps, outcome.user, { remember: rememberMe, ...client(req) });
-    setSessionCookie(reply, s.token, rememberMe, s.expiresAt);
+    setSessionCookie(deps, reply, s, rememberMe);
     await noticeNewDevice(deps, req, reply, outcome.user.id);
     return { success: true, message: auth.AuthText.welcomeBack, user: s.user };
-  });
+  }),
 
-  route(app, deps, Routes.checkAuth, { auth: 'required' }, ({ auth: session }) => {
-    return {
-      success: true,
-      user: {
-        uid: session.user.id,
-        name: session.user.name,
-        username: session.user.username,
-        avatar: session.user.avatar,
-      },
-    };
-  });
+  // The second step of a password sign-in: limited like the first, per address and per account.
+  route(Routes.login2fa, { action: 'public', auth: 'none', limits: { perIp: 'loginPerIp' } }, async (ctx) => {
+    const { deps, body, req, reply } = ctx;
+    const token = req.cookies[twoFactor.CHALLENGE_COOKIE];
+    const { user, remember } = await twoFactor.finishChallenge(deps, token, body.code);
+    const s = await auth.startSession(deps, user, { remember, ...client(req) });
+    void reply.clearCookie(twoFactor.CHALLENGE_COOKIE, {
+      ...cookieOptions(deps),
+      path: '/api/auth',
+      sameSite: 'strict',
+    });
+    setSessionCookie(deps, reply, s, remember);
+    await noticeNewDevice(deps, req, reply, user.id);
+    return { success: true, message: auth.AuthText.welcomeBack, user: s.user };
+  }),
 
-  route(app, deps, Routes.logout, open(), async ({ req, reply }) => {
+  route(Routes.checkAuth, { action: 'session.read', auth: 'required' }, ({ auth: session }) => ({
+    success: true as const,
+    user: {
+      uid: session.user.id,
+      name: session.user.name,
+      username: session.user.username,
+      avatar: session.user.avatar,
+    },
+  })),
+
+  route(Routes.logout, open(), async ({ deps, req, reply }) => {
     const token = req.cookies[SESSION_COOKIE];
     // Sockets opened with this session close too (session.ended); other devices stay signed in.
     if (token) await deleteSession(deps, token);
-    void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    void reply.clearCookie(SESSION_COOKIE, cookieOptions(deps));
     return { success: true, message: auth.AuthText.signedOut };
-  });
+  }),
 
-  route(app, deps, Routes.requestPasswordReset, open('resetPerIp'), async ({ body: { email } }) => {
-    await limiters.consume('resetPerAccount', email);
+  route(Routes.requestPasswordReset, open('resetPerIp'), async ({ deps, body: { email } }) => {
+    await deps.limiters.consume('resetPerAccount', email);
     return { success: true, message: await auth.requestPasswordReset(deps, email) };
-  });
+  }),
 
-  route(app, deps, Routes.resetPassword, open('codeCheckPerIp'), async ({ body }) => {
+  route(Routes.resetPassword, open('codeCheckPerIp'), async ({ deps, body }) => {
     const { token, email, newPassword } = body;
     return { success: true, message: await auth.resetPassword(deps, token, email, newPassword) };
-  });
+  }),
 
-  route(app, deps, Routes.googleCallback, open('googlePerIp'), async ({ body: { idToken }, req, reply }) => {
-    if (!config.google.clientId) throw new AppError(auth.AuthText.googleUnavailable, 400);
-    google ??= createGoogleVerifier({
-      clientId: config.google.clientId,
-      jwksUrl: config.google.jwksUrl,
-      issuers: config.google.issuers,
-    });
+  route(Routes.googleCallback, open('googlePerIp'), async ({ deps, body: { idToken }, req, reply }) => {
+    const clientId = deps.config.google.clientId;
+    if (!clientId) throw new AppError(auth.AuthText.googleUnavailable, 400);
     let identity;
     try {
-      identity = await google(idToken);
+      identity = await googleOf(deps, clientId)(idToken);
     } catch (err) {
       req.log.info({ reason: (err as Error).name }, 'google token refused');
       throw new AppError(Messages.signin.googleFailed, 401);
     }
     const user = await auth.googleSignIn(deps, identity);
-    if (twoFactorOn(user)) return answerTwoFactorRequired(deps, reply, user.id, true);
+    if (twoFactor.twoFactorOn(user)) return answerTwoFactorRequired(deps, reply, user.id, true);
     const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
-    setSessionCookie(reply, s.token, true, s.expiresAt);
+    setSessionCookie(deps, reply, s, true);
     await noticeNewDevice(deps, req, reply, user.id);
     return { success: true, message: auth.AuthText.welcomeBack, redirectUrl: '/home', user: s.user };
-  });
+  }),
 
-  route(app, deps, Routes.config, { auth: 'none' }, async () => ({
+  route(Routes.config, { action: 'public', auth: 'none' }, async ({ deps }) => ({
     appName: 'Sajha',
-    contestUrl: config.links.contest,
-    sisterSiteUrl: config.links.sisterSite,
-    googleClientId: config.google.clientId ?? null,
+    contestUrl: deps.config.links.contest,
+    sisterSiteUrl: deps.config.links.sisterSite,
+    googleClientId: deps.config.google.clientId ?? null,
     vapidPublicKey: (await vapidKeys(deps)).publicKey,
-  }));
-}
+  })),
+];

@@ -59,13 +59,6 @@ async function findByEmail(deps: AppDeps, email: string): Promise<UserRow | unde
 /** Taken when it is someone's username, or another member's old one within 30 days. */
 const usernameTaken = (deps: AppDeps, username: string): Promise<boolean> => usernameHeld(deps.db, username);
 
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    /** The mail behind a code request for an address that may or may not have an account. */
-    'auth.code': { email: string; reason: 'register' | 'resend' | 'reset' };
-  }
-}
-
 /**
  * Issues and mails a fresh code unless one went out within the cooldown; returns seconds left if so.
  * The code row and the queued mail go together: if the mail cannot be queued the code is taken back,
@@ -125,10 +118,6 @@ async function codeCooldown(deps: AppDeps, email: string): Promise<void> {
  * (with a note when it came from a second sign-up); a verified one is told someone tried to sign up.
  * Nothing for an address without an account.
  */
-export async function authJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.work('auth.code', (job) => mailCodeFor(deps, job), { concurrency: 2 });
-}
-
 export async function mailCodeFor(deps: AppDeps, job: JobMap['auth.code']): Promise<void> {
   if (job.reason === 'reset') return mailResetLink(deps, job.email);
   const user = await findByEmail(deps, job.email);

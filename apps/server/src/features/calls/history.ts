@@ -13,11 +13,12 @@ export async function recordCallInChat(deps: AppDeps, room: CallRow, text: strin
     const caller = await findMember(deps.db, room.callerId);
     if (!caller) return;
     // Stored once per room (the client id); the chat area tells both members' tabs, as for any message.
-    await sendMessage(deps, presentCurrentUser(caller), {
-      id: `call-${room.id}`,
-      to_uid: room.calleeId,
-      message: text,
-    });
+    await sendMessage(
+      deps,
+      presentCurrentUser(caller),
+      { to: room.calleeId },
+      { id: `call-${room.id}`, message: text },
+    );
   } catch (err) {
     // History is a courtesy: a failure here must not break the call's own outcome.
     deps.log.error({ err, roomId: room.id }, 'call history entry failed');

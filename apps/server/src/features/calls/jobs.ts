@@ -8,18 +8,6 @@ import type { AppDeps } from '../../deps.js';
 import { openCalls } from './repo.js';
 import { callRoom } from './publish.js';
 import { endDropped, endUnanswered, scheduleDropCheck, scheduleRingTimeout } from './service.js';
-import { CRON_POLL_SECONDS } from '../../platform/jobs.js';
-
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    /** At the ring deadline: still ringing ends as "No answer". */
-    'calls.ringTimeout': { roomId: string };
-    /** A grace period after a member's call pages went away: none back ends the call as dropped. */
-    'calls.dropCheck': { roomId: string; uid: string };
-    /** Every minute: members of open calls with no call page anywhere get a drop check (a dead node's). */
-    'calls.sweep': Record<string, never>;
-  }
-}
 
 /** Schedules the checks for open calls: at start-up (calls of before a restart) and from the sweep. */
 async function checkOpenCalls(deps: AppDeps, onlyAbsent: boolean): Promise<void> {
@@ -34,18 +22,17 @@ async function checkOpenCalls(deps: AppDeps, onlyAbsent: boolean): Promise<void>
   }
 }
 
-export async function callJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.work('calls.ringTimeout', async ({ roomId }) => {
-    const early = await endUnanswered(deps, roomId);
-    // Clocks of nodes and database differ by a little: a job that woke before the deadline waits again.
-    if (early) await scheduleRingTimeout(deps, { id: roomId, ringDeadline: early });
-  });
-  await deps.jobs.work('calls.dropCheck', async ({ roomId, uid }) => {
-    const inRoom = await deps.presence.among(callRoom(roomId), [uid]);
-    if (inRoom.size === 0) await endDropped(deps, roomId);
-  });
-  await deps.jobs.work('calls.sweep', () => checkOpenCalls(deps, true), { pollSeconds: CRON_POLL_SECONDS });
-  await deps.jobs.schedule('calls.sweep', '* * * * *', {}, deps.config.timeZone);
-  // Calls left open by a restart: their rings end on time and an active call nobody returns to ends.
-  await checkOpenCalls(deps, false);
+export async function ringTimeout(deps: AppDeps, { roomId }: { roomId: string }): Promise<void> {
+  const early = await endUnanswered(deps, roomId);
+  // Clocks of nodes and database differ by a little: a job that woke before the deadline waits again.
+  if (early) await scheduleRingTimeout(deps, { id: roomId, ringDeadline: early });
 }
+
+export async function dropCheck(deps: AppDeps, { roomId, uid }: { roomId: string; uid: string }): Promise<void> {
+  const inRoom = await deps.presence.among(callRoom(roomId), [uid]);
+  if (inRoom.size === 0) await endDropped(deps, roomId);
+}
+
+/** The sweep, and at start-up: calls left open by a restart ring out on time, an abandoned active call ends. */
+export const sweepCalls = (deps: AppDeps) => checkOpenCalls(deps, true);
+export const resumeCalls = (deps: AppDeps) => checkOpenCalls(deps, false);

@@ -1,28 +1,55 @@
-/** Who may do what in a call room: one call, not scattered ifs. Only the two members ever signal. */
-import { CallTexts } from '@sajha/contract';
+/**
+ * Who may do what in a call. Only its two members ever join, signal or leave it, never across a block
+ * (a block ends a call at once: service.ts); only the callee declines. A call is placed to a verified
+ * member with no block either way. Relays need no database read: a socket is in `call:{roomId}` only
+ * after joining as a member, so the relay's resource is whether this socket is in that room.
+ */
+import { CallTexts, Messages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
+import { definePolicy, type Actor, type Refusal } from '../../policy/authorize.js';
 import type { CallRow } from './repo.js';
 
-export type CallAction = 'join' | 'signal' | 'leave' | 'reject';
+export interface RelayResource {
+  roomId: string;
+  /** This socket joined the room (as one of its two members). */
+  joined: boolean;
+}
 
-export function authorize(actorId: string, action: CallAction, room: CallRow | undefined): asserts room {
-  if (!room) throw new AppError(CallTexts.notFound, 404);
-  const member = room.callerId === actorId || room.calleeId === actorId;
-  if (!member) throw new AppError(CallTexts.notMember, 403);
-  switch (action) {
-    case 'join':
-    case 'leave':
-      return;
-    case 'signal':
-      if (room.state === 'ended') throw new AppError(CallTexts.ended, 409);
-      return;
-    case 'reject':
-      if (room.calleeId !== actorId) throw new AppError(CallTexts.notMember, 403);
-      return;
+declare module '../../policy/authorize.js' {
+  interface Actions {
+    /** Placing a call to a member. */
+    'call.start': { id: string; name: string; avatar: string | null };
+    'call.join': CallRow;
+    'call.leave': CallRow;
+    'call.reject': CallRow;
+    /** Offer, answer, candidates and toggles to the other member of a joined call. */
+    'call.relay': RelayResource;
+    /** STUN/TURN credentials for the member's own calls. */
+    'call.ice': undefined;
   }
 }
 
-/** Relays need no database read: a socket is in `call:{roomId}` only after `authorize(.., 'join', ..)`. */
-export function authorizeRelay(joined: boolean): void {
-  if (!joined) throw new AppError(CallTexts.notMember, 403);
-}
+const notMember = () => new AppError(CallTexts.notMember, 403);
+const member = (actor: Actor | null, room: CallRow): Refusal =>
+  room.callerId === actor?.id || room.calleeId === actor?.id ? undefined : notMember();
+const otherOf = (room: CallRow, actor: Actor | null) => (room.callerId === actor?.id ? room.calleeId : room.callerId);
+
+export const callsPolicy = definePolicy({
+  notFound: () => new AppError(CallTexts.notFound, 404),
+  actions: {
+    'call.start': {
+      owner: (m) => m.id,
+      missing: () => new AppError(Messages.chat.userNotFound, 404),
+      acrossBlock: () => new AppError(CallTexts.blocked, 403),
+      allow: ({ actor, resource }) => (resource.id === actor?.id ? new AppError(CallTexts.selfCall, 400) : undefined),
+    },
+    'call.join': { owner: otherOf, acrossBlock: notMember, allow: ({ actor, resource }) => member(actor, resource) },
+    'call.leave': { allow: ({ actor, resource }) => member(actor, resource) },
+    'call.reject': {
+      allow: ({ actor, resource }) =>
+        member(actor, resource) ?? (resource.calleeId !== actor?.id ? notMember() : undefined),
+    },
+    'call.relay': { missing: notMember, allow: ({ resource }) => (resource.joined ? undefined : notMember()) },
+    'call.ice': { self: true },
+  },
+});

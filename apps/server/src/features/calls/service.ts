@@ -1,21 +1,18 @@
 /**
  * Call rooms: create (ring the callee), join (answer, or rejoin after a reconnect), reject, leave,
- * no answer. Every step checks with `authorize` first and changes the stored row with one conditional
+ * no answer. Every step is authorized before it runs (events.ts names the action) and changes the stored row with one conditional
  * UPDATE, so a call never depends on which process a socket landed on and two nodes never both end it.
  * Its timers (ring timeout, drop check) are jobs in the PostgreSQL queue, not timers of one process.
  */
-import { CallTexts, Messages, type CallPeer, type CurrentUser } from '@sajha/contract';
+import { CallTexts, type CallPeer, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../platform/errors.js';
-import { notify, notifyAway } from '../notifications/index.js';
-import { isBlockedEitherWay } from '../people/index.js';
 import { recordCallInChat } from './history.js';
-import { authorize } from './policy.js';
 import { dismissRinging, endRoom, ring } from './publish.js';
 import {
   findCall,
   findMember,
   insertCall,
+  openCalls,
   isInCall,
   markAnswered,
   markEnded,
@@ -37,6 +34,8 @@ export async function scheduleDropCheck(deps: AppDeps, roomId: string, uid: stri
   await deps.jobs.send('calls.dropCheck', { roomId, uid }, { startAfter });
 }
 
+export type Callee = { id: string; name: string; avatar: string | null };
+
 export interface Created {
   room: CallRow;
   peer: CallPeer;
@@ -44,12 +43,15 @@ export interface Created {
   endedTitle?: string;
 }
 
-export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: string): Promise<Created> {
-  if (calleeId === me.uid) throw new AppError(CallTexts.selfCall, 400);
+/** The member a call is placed to (verified only), for the policy. */
+export async function loadCallee(deps: AppDeps, calleeId: string) {
   const callee = await findMember(deps.db, calleeId);
-  if (!callee?.emailVerifiedAt) throw new AppError(Messages.chat.userNotFound, 404);
+  return callee?.emailVerifiedAt ? callee : undefined;
+}
+
+export async function createRoom(deps: AppDeps, me: CurrentUser, callee: Callee): Promise<Created> {
+  const calleeId = callee.id;
   const peer = { uid: callee.id, name: callee.name, avatar: callee.avatar };
-  if (await isBlockedEitherWay(deps.db, me.uid, calleeId)) throw new AppError(CallTexts.blocked, 403);
 
   const now = new Date();
   if ((await isInCall(deps.db, calleeId, now)) || (await isInCall(deps.db, me.uid, now))) {
@@ -69,19 +71,8 @@ export async function createRoom(deps: AppDeps, me: CurrentUser, calleeId: strin
     ringDeadline: new Date(now.getTime() + deps.config.calls.ringTimeoutMs),
   });
   await scheduleRingTimeout(deps, room);
-  ring(deps, calleeId, { roomId: room.id, caller: { uid: me.uid, name: me.name, avatar: me.avatar } });
-  // The ringing prompt is the in-app signal; a push titled "Incoming call" reaches a member who is away,
-  // without adding every ring to the bell (a missed call does go there, below).
-  await notifyAway(deps, calleeId, {
-    type: 'call',
-    title: 'Incoming call',
-    message: CallTexts.incomingFrom(me.name),
-    priority: 'high',
-    actorId: me.uid,
-    profileImage: me.avatar,
-    actions: [{ label: 'Answer', type: 'link', url: `/call/${me.uid}/${room.id}` }],
-    tag: `call:${room.id}`,
-  });
+  // Every tab of the callee rings; one who is away gets a push (notifications listens for this fact).
+  await ring(deps, calleeId, { roomId: room.id, caller: { uid: me.uid, name: me.name, avatar: me.avatar } });
   return { room, peer };
 }
 
@@ -94,9 +85,8 @@ export interface Joined {
 }
 
 /** The callee answering, or either member coming back after a reconnect. */
-export async function joinRoom(deps: AppDeps, me: CurrentUser, roomId: string): Promise<Joined> {
-  const room = await findCall(deps.db, roomId);
-  authorize(me.uid, 'join', room);
+export async function joinRoom(deps: AppDeps, me: CurrentUser, room: CallRow): Promise<Joined> {
+  const roomId = room.id;
   const role = room.callerId === me.uid ? 'caller' : 'callee';
   const other = await findMember(deps.db, role === 'caller' ? room.calleeId : room.callerId);
   const peer = { uid: other?.id ?? '', name: other?.name ?? '', avatar: other?.avatar ?? null };
@@ -111,9 +101,8 @@ export async function joinRoom(deps: AppDeps, me: CurrentUser, roomId: string): 
   return { room, answered: false, role, peer };
 }
 
-export async function rejectCall(deps: AppDeps, me: CurrentUser, roomId: string): Promise<void> {
-  const room = await findCall(deps.db, roomId);
-  authorize(me.uid, 'reject', room);
+export async function rejectCall(deps: AppDeps, room: CallRow): Promise<void> {
+  const roomId = room.id;
   const ended = await markEnded(deps.db, roomId, 'declined', ['ringing']);
   if (!ended) return;
   endRoom(deps, roomId, CallTexts.declined);
@@ -122,9 +111,7 @@ export async function rejectCall(deps: AppDeps, me: CurrentUser, roomId: string)
 }
 
 /** Hang up: while ringing the caller cancels it; once active either member ends it for both. */
-export async function leaveRoom(deps: AppDeps, me: CurrentUser, roomId: string, socketId?: string): Promise<void> {
-  const room = await findCall(deps.db, roomId);
-  authorize(me.uid, 'leave', room);
+export async function leaveRoom(deps: AppDeps, me: CurrentUser, room: CallRow, socketId?: string): Promise<void> {
   if (room.state === 'ended') return;
   const reason: EndReason = room.state === 'active' ? 'hangup' : room.callerId === me.uid ? 'cancelled' : 'declined';
   await finish(deps, room, reason, undefined, socketId);
@@ -141,14 +128,17 @@ export async function endUnanswered(deps: AppDeps, roomId: string): Promise<Date
   const ended = await finish(deps, room, 'no-answer', CallTexts.noAnswer);
   if (!ended) return;
   const caller = await findMember(deps.db, room.callerId);
-  await notify(deps, room.calleeId, {
-    type: 'call',
-    message: CallTexts.missedFrom(caller?.name ?? 'a member'),
-    actorId: room.callerId,
-    profileImage: caller?.avatar ?? null,
-    actions: [{ label: 'Call back', type: 'link', url: `/call/${room.callerId}` }],
-    tag: `call:${room.id}`,
-  });
+  if (!caller) return;
+  const actor = { id: caller.id, username: caller.username, name: caller.name, avatar: caller.avatar };
+  await deps.bus.publish('call.missed', { roomId: room.id, calleeId: room.calleeId, caller: actor });
+}
+
+/** A block between two members ends any call between them at once (neither may go on talking). */
+export async function endCallsBetween(deps: AppDeps, a: string, b: string): Promise<void> {
+  for (const room of await openCalls(deps.db)) {
+    const pair = [room.callerId, room.calleeId];
+    if (pair.includes(a) && pair.includes(b)) await finish(deps, room, 'hangup', CallTexts.ended);
+  }
 }
 
 /** A member whose every call page stayed away past the grace period: the call ends as dropped. */

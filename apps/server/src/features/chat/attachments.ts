@@ -22,15 +22,8 @@ import { mimeAllowed, processImage, RASTER_IMAGES } from '../../platform/media.j
 import { newStorageKey } from '../../platform/storage.js';
 import { consumeUploadBudget, receiveForm, type ReceivedFile } from '../../platform/uploads.js';
 import { presentAttachment } from './presenters.js';
-import { CRON_POLL_SECONDS } from '../../platform/jobs.js';
 
 type AttachmentDto = MessageDto['attachments'][number];
-
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    'chat.orphan-files': Record<string, never>;
-  }
-}
 
 /** An upload not sent in a message within this long is deleted. */
 export const ORPHAN_AFTER_MS = 60 * 60 * 1000;
@@ -156,10 +149,4 @@ export async function deleteOrphanFiles(deps: AppDeps, now = new Date()): Promis
     .returning({ storageKey: files.storageKey });
   for (const f of gone) await deps.storage.delete(f.storageKey).catch(() => undefined);
   return gone.length;
-}
-
-export async function chatFileJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.work('chat.orphan-files', () => deleteOrphanFiles(deps), { pollSeconds: CRON_POLL_SECONDS });
-  // Every ten minutes, once per cluster: an orphan lives at most 70 minutes.
-  await deps.jobs.schedule('chat.orphan-files', '*/10 * * * *', {}, deps.config.timeZone);
 }

@@ -13,13 +13,6 @@ import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, users } from '../../db/schema.js';
 import type { UserRow } from './presenters.js';
 
-declare module '../../events/bus.js' {
-  interface DomainEvents {
-    /** Someone joined or left the chat, or it was renamed: cached views of it are stale. */
-    'chat.members.changed': { chatId: string };
-  }
-}
-
 export interface ChatMeta {
   id: string;
   kind: 'direct' | 'group';

@@ -3,12 +3,12 @@
  * changes after creation live in groups.ts; messages in messages.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import { isId, LIMITS, Messages, type ChatDto, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay, notBlockedWith } from '../people/index.js';
+import { notBlockedWith } from '../../policy/relations.js';
 import { onlineAmong } from './presence.js';
 import { presentChat, type ChatRow } from './presenters.js';
 import { hydrateMessages, unreadByChat, userColumns } from './repo.js';
@@ -49,7 +49,9 @@ export async function listChats(deps: AppDeps, me: string, only?: string[]): Pro
       .from(chatMembers)
       .where(inArray(chatMembers.chatId, ids)),
   ]);
-  const online = await onlineAmong(deps, [...new Set(others.map((o) => o.id))]);
+  const online = await onlineAmong(deps, [...new Set(others.map((o) => o.id))], me);
+  // A direct chat whose other member blocked this one is no longer theirs to see (the blocker keeps it).
+  const blockedMe = new Set(await deps.policy.relations.blockersOf(me));
   const hydrated = await hydrateMessages(db, [...lastRows, ...pinnedRows], { members, online });
   // hydrate() judged read status with every chat's members at once; narrow to the message's own chat.
   const byId = new Map(hydrated.map((m) => [m.id, m]));
@@ -63,6 +65,7 @@ export async function listChats(deps: AppDeps, me: string, only?: string[]): Pro
     // chat_started) but it joins anyone's list only once a message is sent.
     if (chat.kind === 'direct' && !last && !only) continue;
     const people = others.filter((o) => o.chatId === chat.id);
+    if (chat.kind === 'direct' && people[0] && blockedMe.has(people[0].id)) continue;
     const dto = presentChat(chat, {
       counterpart: people[0],
       online: people.some((p) => online.has(p.id)),
@@ -93,7 +96,10 @@ export async function chatFor(deps: AppDeps, me: string, chatId: string): Promis
   return dto;
 }
 
-/** The direct chat of two members: reused when it exists (a unique key on the pair), created otherwise. */
+/**
+ * The direct chat of two members: reused when it exists (a unique key on the pair), created otherwise.
+ * The policy has refused a block either way already ('chat.send', 'chat.start').
+ */
 export async function directChat(deps: AppDeps, me: string, otherId: string): Promise<ChatRow> {
   if (otherId === me) throw new AppError(Messages.chat.selfChat, 400);
   if (!isId(otherId)) throw new AppError(Messages.chat.userNotFound, 404);
@@ -101,8 +107,7 @@ export async function directChat(deps: AppDeps, me: string, otherId: string): Pr
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, otherId), isNotNull(users.emailVerifiedAt)));
-  // A block either way: the same answer as for an unknown member.
-  if (!other || (await isBlockedEitherWay(deps.db, me, otherId))) throw new AppError(Messages.chat.userNotFound, 404);
+  if (!other) throw new AppError(Messages.chat.userNotFound, 404);
   const directKey = [me, otherId].sort().join(':');
   return deps.db.transaction(async (tx) => {
     await tx
@@ -122,22 +127,8 @@ export async function directChat(deps: AppDeps, me: string, otherId: string): Pr
   });
 }
 
-export async function startChat(
-  deps: AppDeps,
-  me: string,
-  target: { to_uid: string } | { username: string },
-): Promise<ChatDto> {
-  let otherId: string;
-  if ('to_uid' in target) otherId = target.to_uid;
-  else {
-    const [u] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${target.username})`, isNotNull(users.emailVerifiedAt)));
-    if (!u) throw new AppError(Messages.chat.userNotFound, 404);
-    otherId = u.id;
-  }
-  const chat = await directChat(deps, me, otherId);
+export async function startChat(deps: AppDeps, me: string, other: { id: string }): Promise<ChatDto> {
+  const chat = await directChat(deps, me, other.id);
   return chatFor(deps, me, chat.id);
 }
 
@@ -150,10 +141,11 @@ export async function startGroupChat(
   if (!name) throw new AppError(Messages.chat.groupNeedsName, 400);
   const others = [...new Set(input.userIds)].filter((id) => id !== me);
   if (others.length < LIMITS.groupMinMembers) throw new AppError(Messages.chat.groupNeedsMembers, 400);
+  // Only verified members with no block either way with the creator.
   const found = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, others), isNotNull(users.emailVerifiedAt)));
+    .where(and(inArray(users.id, others), isNotNull(users.emailVerifiedAt), notBlockedWith(me, users.id)));
   if (found.length !== others.length) throw new AppError(Messages.chat.userNotFound, 404);
   const chatId = randomUUID();
   const memberIds = [me, ...others];

@@ -11,26 +11,18 @@ import { GROUP_MAX_MEMBERS, Messages, type GroupInfo } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers, chats, messages, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notBlockedWith } from '../people/index.js';
+import { notBlockedWith } from '../../policy/relations.js';
 import { chatFor } from './chats.js';
 import { messageDto } from './messages.js';
-import { authorize } from './policy.js';
+import type { ChatMeta } from './cache.js';
 import { storedAtText } from './writer.js';
 import type { MessageRow } from './presenters.js';
 import { userColumns } from './repo.js';
 import { chatState } from './state.js';
 
-declare module '../../events/bus.js' {
-  interface DomainEvents {
-    /** The group's members or name changed: `info` for everyone in it, `removedIds` are out of it now. */
-    'chat.group.changed': { info: GroupInfo; removedIds: string[] };
-  }
-}
-
 /** The group's name, creator and members as the Edit Group dialog shows them (members only). */
-export async function groupInfo(deps: AppDeps, me: string, chatId: string): Promise<GroupInfo> {
-  await authorize(deps, me, 'view', { chatId });
-  return loadInfo(deps, chatId);
+export async function groupInfo(deps: AppDeps, chat: ChatMeta): Promise<GroupInfo> {
+  return loadInfo(deps, chat.id);
 }
 
 async function loadInfo(deps: AppDeps, chatId: string): Promise<GroupInfo> {
@@ -49,8 +41,8 @@ async function loadInfo(deps: AppDeps, chatId: string): Promise<GroupInfo> {
   };
 }
 
-export async function leaveGroup(deps: AppDeps, me: string, chatId: string): Promise<void> {
-  const { chat } = await authorize(deps, me, 'leave', { chatId });
+export async function leaveGroup(deps: AppDeps, me: string, chat: ChatMeta): Promise<void> {
+  const chatId = chat.id;
   const name = await nameOf(deps, me);
   const notice = await change(deps, chatId, me, Messages.chat.memberLeft(name), async (tx) => {
     await tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, me)));
@@ -70,8 +62,8 @@ export async function leaveGroup(deps: AppDeps, me: string, chatId: string): Pro
   await announce(deps, notice, [me], []);
 }
 
-export async function removeMember(deps: AppDeps, me: string, chatId: string, uid: string): Promise<GroupInfo> {
-  const { chat } = await authorize(deps, me, 'manage', { chatId });
+export async function removeMember(deps: AppDeps, me: string, chat: ChatMeta, uid: string): Promise<GroupInfo> {
+  const chatId = chat.id;
   if (uid === me || !chat.memberIds.includes(uid)) throw new AppError(Messages.chat.notInGroup, 400);
   const [by, name] = await Promise.all([nameOf(deps, me), nameOf(deps, uid)]);
   const notice = await change(deps, chatId, me, Messages.chat.memberRemoved(name, by), (tx) =>
@@ -80,8 +72,8 @@ export async function removeMember(deps: AppDeps, me: string, chatId: string, ui
   return announce(deps, notice, [uid], []);
 }
 
-export async function addMembers(deps: AppDeps, me: string, chatId: string, userIds: string[]): Promise<GroupInfo> {
-  const { chat } = await authorize(deps, me, 'manage', { chatId });
+export async function addMembers(deps: AppDeps, me: string, chat: ChatMeta, userIds: string[]): Promise<GroupInfo> {
+  const chatId = chat.id;
   const wanted = [...new Set(userIds)];
   if (wanted.some((id) => chat.memberIds.includes(id))) throw new AppError(Messages.chat.alreadyMember, 400);
   if (chat.memberIds.length + wanted.length > GROUP_MAX_MEMBERS) {
@@ -101,8 +93,8 @@ export async function addMembers(deps: AppDeps, me: string, chatId: string, user
   return announce(deps, notice, [], wanted);
 }
 
-export async function renameGroup(deps: AppDeps, me: string, chatId: string, name: string): Promise<GroupInfo> {
-  await authorize(deps, me, 'manage', { chatId });
+export async function renameGroup(deps: AppDeps, me: string, chat: ChatMeta, name: string): Promise<GroupInfo> {
+  const chatId = chat.id;
   const by = await nameOf(deps, me);
   const notice = await change(deps, chatId, me, Messages.chat.groupRenamed(name, by), (tx) =>
     tx.update(chats).set({ name }).where(eq(chats.id, chatId)),

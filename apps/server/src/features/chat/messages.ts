@@ -1,6 +1,6 @@
 /**
- * Messages: pages of history, sending, reactions, pins, deletes. Each call is authorized first
- * (policy.ts), then reads or writes through drizzle and states what happened on the bus; publish.ts
+ * Messages: pages of history, sending, reactions, pins, deletes. Each event is authorized before these
+ * run (events.ts names the action, policy.ts decides), then reads or writes through drizzle and states what happened on the bus; publish.ts
  * turns the facts into emits. Sends go through the group-commit writer (writer.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -9,11 +9,10 @@ import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } f
 import type { AppDeps } from '../../deps.js';
 import { files, messageAttachments, messageReactions, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay } from '../people/index.js';
 import type { ChatMeta } from './cache.js';
 import { directChat } from './chats.js';
 import { claimableAttachments } from './attachments.js';
-import { authorize } from './policy.js';
+import type { MessageAccess, SendTarget } from './policy.js';
 import { onlineAmong } from './presence.js';
 import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 import { hydrateMessages, markRead, membersOf, pageOfMessages, pinnedMessage } from './repo.js';
@@ -33,22 +32,21 @@ export async function messageDto(deps: AppDeps, row: MessageRow): Promise<Messag
 export async function getMessages(
   deps: AppDeps,
   me: string,
-  chatId: string,
+  chat: ChatMeta,
   opts: { before?: string | undefined; limit?: number | undefined } = {},
 ): Promise<{ messages: MessageDto[]; read: boolean }> {
-  await authorize(deps, me, 'view', { chatId });
+  const chatId = chat.id;
   await chatState(deps).reads.flush();
   const rows = await pageOfMessages(deps.db, chatId, opts.before, opts.limit ?? 30);
   const read = !opts.before;
   if (read) await markRead(deps.db, chatId, me);
   const members = await membersOf(deps.db, chatId);
-  const online = await onlineAmong(deps, [...new Set(rows.map((r) => r.senderId))]);
+  const online = await onlineAmong(deps, [...new Set(rows.map((r) => r.senderId))], me);
   return { messages: await hydrateMessages(deps.db, rows, { members, online }), read };
 }
 
-export async function readChat(deps: AppDeps, me: string, chatId: string): Promise<void> {
-  await authorize(deps, me, 'view', { chatId });
-  await markRead(deps.db, chatId, me);
+export async function readChat(deps: AppDeps, me: string, chat: ChatMeta): Promise<void> {
+  await markRead(deps.db, chat.id, me);
 }
 
 export interface SendInput {
@@ -73,11 +71,15 @@ export interface Sent {
  * writer's one statement (shared with whatever arrived together) checks membership and blocks again,
  * stores the message and bumps the chat's activity.
  */
-export async function sendMessage(deps: AppDeps, me: CurrentUser, input: SendInput, origin?: string): Promise<Sent> {
+export async function sendMessage(
+  deps: AppDeps,
+  me: CurrentUser,
+  target: SendTarget,
+  input: SendInput,
+  origin?: string,
+): Promise<Sent> {
   const { cache, writer } = chatState(deps);
-  let chat: ChatMeta | undefined;
-  if (input.to_cid) chat = (await authorize(deps, me.uid, 'view', { chatId: input.to_cid })).chat;
-  else chat = await cache.chat((await directChat(deps, me.uid, input.to_uid ?? '')).id);
+  const chat = target.chat ?? (await cache.chat((await directChat(deps, me.uid, target.to)).id));
   if (!chat) throw new AppError(Messages.chat.notMember, 403);
   const otherId = chat.kind === 'direct' ? (chat.memberIds.find((id) => id !== me.uid) ?? null) : null;
   const sender: UserRow = (await cache.profile(me.uid)) ?? { id: me.uid, ...me };
@@ -133,7 +135,7 @@ async function storeWithAttachments(
   otherId: string | null,
 ): Promise<{ at: string; attached: FileRow[] } | undefined> {
   const { db } = deps;
-  if (otherId && (await isBlockedEitherWay(db, values.senderId, otherId))) {
+  if (otherId && (await deps.policy.relations.blockedEitherWay(values.senderId, otherId))) {
     throw new AppError(PeopleMessages.cannotMessage, 403);
   }
   // Only the sender's own uploads that no other message carries (attachments.ts).
@@ -179,15 +181,14 @@ async function resentOrRefused(
     }
   }
   // The insert's own checks refused it: a block in a direct chat, or a membership the cache had not seen end.
-  if (otherId && (await isBlockedEitherWay(deps.db, me, otherId)))
+  if (otherId && (await deps.policy.relations.blockedEitherWay(me, otherId)))
     throw new AppError(PeopleMessages.cannotMessage, 403);
   void deps.bus.publish('chat.members.changed', { chatId: chat.id }, { by: me });
   throw new AppError(Messages.chat.notMember, 403);
 }
 
 /** One reaction per member per message: a new one replaces the old; the same one again takes it back. */
-export async function react(deps: AppDeps, me: string, messageId: string, reaction: string) {
-  const { chat, message: row } = await authorize(deps, me, 'react', { messageId });
+export async function react(deps: AppDeps, me: string, { chat, message: row }: MessageAccess, reaction: string) {
   const [mine] = await deps.db
     .select({ reaction: messageReactions.reaction })
     .from(messageReactions)
@@ -212,8 +213,7 @@ export async function react(deps: AppDeps, me: string, messageId: string, reacti
 }
 
 /** Any member may pin or unpin. One pin per chat: pinning a message unpins the one before. */
-export async function setPinned(deps: AppDeps, me: string, messageId: string, pinned: boolean) {
-  const { chat, message: row } = await authorize(deps, me, 'react', { messageId });
+export async function setPinned(deps: AppDeps, me: string, { chat, message: row }: MessageAccess, pinned: boolean) {
   const changed: MessageRow[] = [];
   if (pinned) {
     const before = await pinnedMessage(deps.db, row.chatId);
@@ -239,8 +239,7 @@ export async function setPinned(deps: AppDeps, me: string, messageId: string, pi
 }
 
 /** Only the sender deletes; the message goes for everyone, with its attachments' bytes. */
-export async function deleteMessage(deps: AppDeps, me: string, messageId: string) {
-  const { chat, message: row } = await authorize(deps, me, 'delete', { messageId });
+export async function deleteMessage(deps: AppDeps, me: string, { chat, message: row }: MessageAccess) {
   const attached = await deps.db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(messageAttachments)

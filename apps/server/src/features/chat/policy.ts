@@ -1,86 +1,122 @@
 /**
- * Who may do what in chat: the one check every chat handler makes first. A chat is open to its members
- * only; someone else's chat (or message) answers exactly like a missing one, so ids reveal nothing.
- * Membership comes from the cache (cache.ts); the send itself is checked again inside its insert.
+ * Who may do what in chat. A chat is open to its members only; someone else's chat (or message) answers
+ * exactly like a missing one, so ids reveal nothing. In a direct chat, a block decides too: the member who
+ * was blocked no longer sees the chat at all; the blocker keeps its history (to read back or report) but
+ * nobody sends, types or reacts across the block. In a group, a block hides presence and typing between the
+ * two but not the group's messages (as in the messengers our members know).
  *
- *   view     read, join, leave the view, type, send       member
- *   react    react, pin, unpin a message                  member of the message's chat
- *   delete   delete a message                             its sender
- *   leave    leave a group                                member of a group
- *   manage   add, remove members, rename a group          the group's creator
+ *   chat.view     read, join, leave the view              member; in a direct chat, not blocked by the other
+ *   chat.send     send a message                          member (a direct chat's block is checked in the insert)
+ *   chat.type     typing                                  member; no block either way in a direct chat
+ *   chat.leave    leave a group                           member of a group
+ *   chat.manage   add, remove members, rename a group     the group's creator
+ *   message.react react, pin, unpin                       member of the message's chat, no block in a direct chat
+ *   message.delete delete a message                       its sender
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { Messages } from '@sajha/contract';
-import type { AppDeps } from '../../deps.js';
-import { chatMembers, messages } from '../../db/schema.js';
+import { Messages, PeopleMessages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
+import { definePolicy, type Actor, type Refusal } from '../../policy/authorize.js';
 import type { ChatMeta } from './cache.js';
 import type { MessageRow } from './presenters.js';
-import { chatState } from './state.js';
+import type { files } from '../../db/schema.js';
 
-export type ChatAction = 'view' | 'leave' | 'manage';
-export type MessageAction = 'react' | 'delete';
-
-export interface ChatAccess {
+export interface MessageAccess {
   chat: ChatMeta;
-}
-export interface MessageAccess extends ChatAccess {
   message: MessageRow;
+}
+/** A chat upload, and whether it reached the actor through a chat they are in. */
+export interface ChatFile {
+  file: typeof files.$inferSelect;
+  shared: boolean;
+}
+/** What send_message names: a chat, or (the first message) a member to write to directly. */
+export type SendTarget = { chat: ChatMeta; to?: never } | { to: string; chat?: never };
+
+declare module '../../policy/authorize.js' {
+  interface Actions {
+    'chat.view': ChatMeta;
+    'chat.send': SendTarget;
+    'chat.type': ChatMeta;
+    'chat.leave': ChatMeta;
+    'chat.manage': ChatMeta;
+    /** A direct chat with a member (start_chat): never across a block. */
+    'chat.start': { id: string };
+    'message.react': MessageAccess;
+    'message.delete': MessageAccess;
+    /** A chat attachment: its uploader, or a member of a chat it was sent in (not someone its uploader blocked). */
+    'chat.file': ChatFile;
+    /** The member's own list, unread counts, member search and new groups. */
+    'chats.read': undefined;
+    'group.create': undefined;
+  }
 }
 
 const notMember = () => new AppError(Messages.chat.notMember, 403);
+const isMember = (actor: Actor | null, chat: ChatMeta): Refusal =>
+  actor && chat.memberIds.includes(actor.id) ? undefined : notMember();
+/** The other member of a direct chat (a group has none: blocks there are handled per fan-out). */
+const counterpart = (chat: ChatMeta, me: string | undefined): string | null =>
+  chat.kind === 'direct' ? (chat.memberIds.find((id) => id !== me) ?? null) : null;
 
-export async function authorize(
-  deps: AppDeps,
-  actorId: string,
-  action: ChatAction,
-  resource: { chatId: string },
-): Promise<ChatAccess>;
-export async function authorize(
-  deps: AppDeps,
-  actorId: string,
-  action: MessageAction,
-  resource: { messageId: string },
-): Promise<MessageAccess>;
-export async function authorize(
-  deps: AppDeps,
-  actorId: string,
-  action: ChatAction | MessageAction,
-  resource: { chatId: string } | { messageId: string },
-): Promise<ChatAccess | MessageAccess> {
-  const { cache } = chatState(deps);
-  if ('messageId' in resource) {
-    const [row] = await messageInMyChat(deps).execute({ messageId: resource.messageId, userId: actorId });
-    if (!row) throw notMember();
-    const chat = await cache.chat(row.message.chatId);
-    if (!chat) throw notMember();
-    if (action === 'delete' && row.message.senderId !== actorId) throw new AppError(Messages.chat.notSender, 403);
-    return { chat, message: row.message };
-  }
-  const chat = await cache.chat(resource.chatId);
-  if (!chat?.memberIds.includes(actorId)) throw notMember();
-  if ((action === 'leave' || action === 'manage') && chat.kind !== 'group') {
-    throw new AppError(Messages.chat.notGroup, 400);
-  }
-  if (action === 'manage' && chat.createdBy !== actorId) throw new AppError(Messages.chat.creatorOnly, 403);
-  return { chat };
-}
+const cannotMessage = () => new AppError(PeopleMessages.cannotMessage, 403);
 
-const preparedByDeps = new WeakMap<AppDeps, ReturnType<typeof prepare>>();
-function prepare(deps: AppDeps) {
-  return deps.db
-    .select({ message: messages })
-    .from(messages)
-    .innerJoin(
-      chatMembers,
-      and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, sql.placeholder('userId'))),
-    )
-    .where(eq(messages.id, sql.placeholder('messageId')))
-    .limit(1)
-    .prepare('chat_message_in_my_chat');
-}
-function messageInMyChat(deps: AppDeps) {
-  let q = preparedByDeps.get(deps);
-  if (!q) preparedByDeps.set(deps, (q = prepare(deps)));
-  return q;
-}
+export const chatPolicy = definePolicy({
+  notFound: notMember,
+  actions: {
+    // The member who was blocked no longer sees the direct chat; the blocker still does.
+    'chat.view': {
+      owner: (chat, actor) => counterpart(chat, actor?.id),
+      blocks: 'theirs',
+      allow: ({ actor, resource }) => isMember(actor, resource),
+    },
+    'chat.send': {
+      owner: (t) => t.to ?? null,
+      acrossBlock: () => new AppError(Messages.chat.userNotFound, 404),
+      allow: ({ actor, resource }) => (resource.chat ? isMember(actor, resource.chat) : undefined),
+    },
+    'chat.type': {
+      owner: (chat, actor) => counterpart(chat, actor?.id),
+      acrossBlock: cannotMessage,
+      allow: ({ actor, resource }) => isMember(actor, resource),
+    },
+    'chat.leave': {
+      allow: ({ actor, resource }) =>
+        isMember(actor, resource) ??
+        (resource.kind !== 'group' ? new AppError(Messages.chat.notGroup, 400) : undefined),
+    },
+    'chat.manage': {
+      allow: ({ actor, resource }) =>
+        isMember(actor, resource) ??
+        (resource.kind !== 'group'
+          ? new AppError(Messages.chat.notGroup, 400)
+          : resource.createdBy !== actor?.id
+            ? new AppError(Messages.chat.creatorOnly, 403)
+            : undefined),
+    },
+    'chat.start': {
+      owner: (m) => m.id,
+      missing: () => new AppError(Messages.chat.userNotFound, 404),
+      allow: ({ actor, resource }) =>
+        resource.id === actor?.id ? new AppError(Messages.chat.selfChat, 400) : undefined,
+    },
+    'message.react': {
+      owner: (m, actor) => counterpart(m.chat, actor?.id),
+      acrossBlock: cannotMessage,
+      allow: ({ actor, resource }) => isMember(actor, resource.chat),
+    },
+    // Taking back one's own message is never refused by a block.
+    'message.delete': {
+      allow: ({ actor, resource }) =>
+        isMember(actor, resource.chat) ??
+        (resource.message.senderId !== actor?.id ? new AppError(Messages.chat.notSender, 403) : undefined),
+    },
+    'chat.file': {
+      owner: (f) => f.file.ownerId,
+      blocks: 'theirs',
+      missing: () => new AppError(Messages.chat.attachmentNotFound, 404),
+      allow: ({ resource }) => (resource.shared ? undefined : new AppError(Messages.chat.attachmentNotFound, 404)),
+    },
+    'chats.read': { self: true },
+    'group.create': { self: true },
+  },
+});

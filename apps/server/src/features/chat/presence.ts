@@ -6,9 +6,15 @@ import type { AppDeps } from '../../deps.js';
 
 export const chatRoom = (chatId: string): string => `chat:${chatId}`;
 
-/** The subset of `userIds` with at least one connected tab. */
-export function onlineAmong(deps: AppDeps, userIds: string[]): Promise<Set<string>> {
-  return deps.presence.among('online', userIds);
+/**
+ * The subset of `userIds` with at least one connected tab; as `viewer` may see it, when given: presence
+ * never crosses a block, either way.
+ */
+export async function onlineAmong(deps: AppDeps, userIds: string[], viewer?: string): Promise<Set<string>> {
+  const online = await deps.presence.among('online', userIds);
+  if (!viewer || online.size === 0) return online;
+  for (const hidden of await deps.policy.relations.blockedWith(viewer)) online.delete(hidden);
+  return online;
 }
 
 /** Which of the chat's members have a tab showing it right now (joined with join-chat). */

@@ -4,56 +4,32 @@
  * viewing the chat have read it (marks gathered by PendingReads, not written per message), and the
  * others get the badge, a toast and one notification per unread run. Group notices get no toast.
  */
-import { Events, LIMITS, type ChatDto, type MessageDto } from '@sajha/contract';
+import { Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import type { EventBus } from '../../events/bus.js';
-import { userRoom, type IoServer } from '../../realtime/types.js';
-import { notifyAway } from '../notifications/index.js';
+import type { FeatureContext, Listeners } from '../../feature.js';
+import { userRoom } from '../../realtime/types.js';
 import { chatRoom, viewersAmong } from './presence.js';
 import { readMarksFor } from './reads.js';
 import { presenceAudienceOf, unreadInChatFor, unreadTotals } from './repo.js';
+import { eq } from 'drizzle-orm';
+import { chats } from '../../db/schema.js';
 import { chatState } from './state.js';
-
-export interface ChatSender {
-  uid: string;
-  name: string;
-  username: string;
-  avatar: string | null;
-}
-
-declare module '../../events/bus.js' {
-  interface DomainEvents {
-    /** `origin` is the connection that sent it: it already has the message in its ack. */
-    'chat.message.sent': {
-      chatId: string;
-      memberIds: string[];
-      message: MessageDto;
-      sender: ChatSender;
-      origin?: string | undefined;
-      /** The stored time at full precision (read marks compare with it); the DTO has milliseconds. */
-      storedAt: string;
-    };
-    'chat.message.updated': { chatId: string; memberIds: string[]; messages: MessageDto[] };
-    'chat.message.deleted': { chatId: string; memberIds: string[]; mid: string; by: string };
-    /** A chat appeared in these members' lists (a new group); each gets its own view of it. */
-    'chat.added': { memberIds: string[]; chats: Map<string, ChatDto> };
-    /** The member's unread total may have changed (read, or a message vanished). */
-    'chat.unread': { userIds: string[] };
-  }
-}
 
 const rooms = (ids: string[]) => ids.map(userRoom);
 
-export function publishChat(deps: AppDeps, bus: EventBus, io: IoServer): void {
-  const { reads } = chatState(deps);
-  const sendUnread = async (userIds: string[]): Promise<void> => {
-    if (userIds.length === 0) return;
-    await reads.flush();
-    const totals = await unreadTotals(deps.db, userIds);
-    for (const uid of userIds) io.to(userRoom(uid)).emit(Events.unreadMessageCount, totals.get(uid) ?? 0);
-  };
+/** Each member's messages badge, as it is now. */
+async function sendUnread({ deps, io }: FeatureContext, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await chatState(deps).reads.flush();
+  const totals = await unreadTotals(deps.db, userIds);
+  for (const uid of userIds) io.main.to(userRoom(uid)).emit(Events.unreadMessageCount, totals.get(uid) ?? 0);
+}
 
-  bus.subscribe('chat.message.sent', async ({ chatId, memberIds, message, sender, origin, storedAt }) => {
+export const chatListeners: Listeners = {
+  'chat.message.sent': async ({ chatId, memberIds, message, sender, origin, storedAt }, ctx) => {
+    const { deps } = ctx;
+    const io = ctx.io.main;
+    const { reads } = chatState(deps);
     const others = memberIds.filter((uid) => uid !== sender.uid);
     const viewers = await viewersAmong(deps, chatId, others);
     // Members looking at the chat have read it: noted before it reaches them, so a count they ask
@@ -65,67 +41,75 @@ export function publishChat(deps: AppDeps, bus: EventBus, io: IoServer): void {
     const away = others.filter((uid) => !viewers.has(uid));
     if (away.length === 0) return;
     if (message.notice) {
-      await sendUnread(away);
+      await sendUnread(ctx, away);
       return;
     }
 
     const preview = message.content.trim() || (message.attachments.length > 0 ? '📎 Attachment' : '');
     io.to(rooms(away)).emit(Events.newMessage, { name: sender.name, message: preview, avatar: sender.avatar });
-    await sendUnread(away);
+    await sendUnread(ctx, away);
     // One push/mail per unread run: only for members for whom this is the first unread message. The
     // messages badge counts messages; the bell is for the other types, so nothing goes to its list.
     const unreadHere = await unreadInChatFor(deps.db, chatId, away);
-    const direct = memberIds.length === 2;
-    for (const uid of away) {
-      if ((unreadHere.get(uid) ?? 0) > 1) continue;
-      await notifyAway(deps, uid, {
-        type: 'message',
-        message: `${sender.name}: ${preview.slice(0, LIMITS.lastMessagePreview)}`,
-        actorId: sender.uid,
-        profileImage: sender.avatar,
-        actions: [
-          { label: 'Open chat', type: 'link', url: direct ? `/message/@${sender.username}` : `/message/${chatId}` },
-        ],
-        tag: `chat:${chatId}`,
-      });
-    }
-  });
+    const toIds = away.filter((uid) => (unreadHere.get(uid) ?? 0) <= 1);
+    if (toIds.length === 0) return;
+    await deps.bus.publish('chat.message.unseen', { chatId, direct: memberIds.length === 2, toIds, sender, preview });
+  },
 
-  bus.subscribe('chat.message.updated', ({ chatId, memberIds, messages }) => {
-    for (const m of messages) io.to(rooms(memberIds)).emit(Events.messageUpdated, { ...m, chatId });
-  });
+  'chat.message.updated': ({ chatId, memberIds, messages }, { io }) => {
+    for (const m of messages) io.main.to(rooms(memberIds)).emit(Events.messageUpdated, { ...m, chatId });
+  },
 
-  bus.subscribe('chat.message.deleted', async ({ chatId, memberIds, mid, by }) => {
-    io.to(rooms(memberIds)).emit(Events.messageDeleted, { mid, chatId });
+  'chat.message.deleted': async ({ chatId, memberIds, mid, by }, ctx) => {
+    ctx.io.main.to(rooms(memberIds)).emit(Events.messageDeleted, { mid, chatId });
     // An unread message that vanished no longer counts on the others' badges.
-    await sendUnread(memberIds.filter((uid) => uid !== by));
-  });
+    await sendUnread(
+      ctx,
+      memberIds.filter((uid) => uid !== by),
+    );
+  },
 
-  bus.subscribe('chat.added', ({ memberIds, chats }) => {
+  'chat.added': ({ memberIds, chats }, { io }) => {
     for (const uid of memberIds) {
       const dto = chats.get(uid);
-      if (dto) io.to(userRoom(uid)).emit(Events.addChat, [dto]);
+      if (dto) io.main.to(userRoom(uid)).emit(Events.addChat, [dto]);
     }
-  });
+  },
 
-  bus.subscribe('chat.unread', ({ userIds }) => sendUnread(userIds));
+  'chat.unread': ({ userIds }, ctx) => sendUnread(ctx, userIds),
 
-  bus.subscribe('chat.read', async ({ chatId, readerIds, marks }) => {
+  'chat.read': async ({ chatId, readerIds, marks }, { deps, io }) => {
     for (const { userId, upTo } of await readMarksFor(deps, chatId, readerIds, marks)) {
-      io.to(userRoom(userId)).emit(Events.chatRead, { chatId, upTo: upTo.toISOString() });
+      io.main.to(userRoom(userId)).emit(Events.chatRead, { chatId, upTo: upTo.toISOString() });
     }
-  });
+  },
 
-  bus.subscribe('chat.group.changed', ({ info, removedIds }) => {
-    io.to(rooms(info.members.map((m) => m.uid))).emit(Events.groupInfo, info);
+  'chat.group.changed': ({ info, removedIds }, { io }) => {
+    io.main.to(rooms(info.members.map((m) => m.uid))).emit(Events.groupInfo, info);
     if (removedIds.length === 0) return;
-    io.to(rooms(removedIds)).emit(Events.chatRemoved, { chatId: info.chatId });
+    io.main.to(rooms(removedIds)).emit(Events.chatRemoved, { chatId: info.chatId });
     // Out of the group: their tabs stop hearing its typing (the room the viewers of the chat share).
-    io.in(rooms(removedIds)).socketsLeave(chatRoom(info.chatId));
-  });
+    io.main.in(rooms(removedIds)).socketsLeave(chatRoom(info.chatId));
+  },
 
-  bus.subscribe('presence.changed', async ({ userId, online }) => {
+  // Presence goes to the members one shares a chat with, never across a block (repo.ts).
+  'presence.changed': async ({ userId, online }, { deps, io }) => {
     const audience = await presenceAudienceOf(deps.db, userId);
-    if (audience.length > 0) io.to(rooms(audience)).emit(Events.presence, { uid: userId, online });
-  });
+    if (audience.length > 0) io.main.to(rooms(audience)).emit(Events.presence, { uid: userId, online });
+  },
+
+  // A block: the blocked member's tabs leave the direct chat's live room (they no longer see it), and
+  // each side shows the other offline from now on.
+  'member.blocked': async ({ blockerId, blockedId }, { deps, io }) => {
+    const directKey = [blockerId, blockedId].sort().join(':');
+    const chatId = await directChatId(deps, directKey);
+    if (chatId) io.main.in(userRoom(blockedId)).socketsLeave(chatRoom(chatId));
+    io.main.to(userRoom(blockerId)).emit(Events.presence, { uid: blockedId, online: false });
+    io.main.to(userRoom(blockedId)).emit(Events.presence, { uid: blockerId, online: false });
+  },
+};
+
+async function directChatId(deps: AppDeps, directKey: string): Promise<string | undefined> {
+  const [row] = await deps.db.select({ id: chats.id }).from(chats).where(eq(chats.directKey, directKey)).limit(1);
+  return row?.id;
 }

@@ -18,13 +18,6 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { chatMembers } from '../../db/schema.js';
 
-declare module '../../events/bus.js' {
-  interface DomainEvents {
-    /** `marks`: every member's read mark after the change, when the writer already has them. */
-    'chat.read': { chatId: string; readerIds: string[]; marks?: { userId: string; lastReadAt: Date }[] };
-  }
-}
-
 /**
  * The update and every member's mark after it in one round trip (the outer select sees the snapshot
  * before the update, so updated rows are taken from the CTE). One text for any number of marks.

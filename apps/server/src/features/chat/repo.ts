@@ -6,8 +6,9 @@ import { batchedLookup, type Lookup } from '../../platform/batch.js';
 import { chatMembers, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
 import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 
-/** Rows of a raw `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { rowsOf } from '../../db/rows.js';
+import { notBlockedWith } from '../../policy/relations.js';
+export { rowsOf };
 
 export const userColumns = { id: users.id, name: users.name, username: users.username, avatar: users.avatar };
 
@@ -211,7 +212,7 @@ export function presenceAudienceOf(db: Db, userId: string): Promise<string[]> {
 
 const audienceLookups = new WeakMap<Db, Lookup<string, string[]>>();
 
-/** presenceAudienceOf for several members in one query; a member with no audience is left out. */
+/** presenceAudienceOf for several members in one query; a member with no audience is left out (and nobody across a block). */
 async function presenceAudiencesOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
   const written = db
     .selectDistinct({ chatId: messages.chatId, senderId: messages.senderId })
@@ -221,7 +222,9 @@ async function presenceAudiencesOf(db: Db, userIds: string[]): Promise<Map<strin
   const rows = await db
     .selectDistinct({ of: written.senderId, userId: chatMembers.userId })
     .from(written)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, written.chatId), ne(chatMembers.userId, written.senderId)));
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, written.chatId), ne(chatMembers.userId, written.senderId)))
+    // Presence never crosses a block, either way.
+    .where(notBlockedWith(written.senderId, chatMembers.userId));
   const audiences = new Map<string, string[]>();
   for (const { of, userId } of rows) {
     const audience = audiences.get(of);

@@ -15,19 +15,26 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { featureSuggestions, featureVotes, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notify } from '../notifications/index.js';
-import { authorize, isAdmin } from './policy.js';
+import type { Actor } from '../../policy/authorize.js';
+import { notBlockedWith } from '../../policy/relations.js';
+import type { SuggestionResource } from './policy.js';
 
 type Sort = (typeof FEATURE_SORTS)[number];
 
-async function actorOf(deps: AppDeps, userId: string) {
-  const [u] = await deps.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
+/** What the policy needs of a suggestion, or undefined (a malformed id is a missing one). */
+export async function loadSuggestion(deps: AppDeps, id: string): Promise<SuggestionResource | undefined> {
+  if (!isId(id)) return undefined;
+  const [row] = await deps.db
+    .select({
+      id: featureSuggestions.id,
+      authorId: featureSuggestions.authorId,
+      status: featureSuggestions.status,
+      title: featureSuggestions.title,
+    })
+    .from(featureSuggestions)
+    .where(eq(featureSuggestions.id, id))
     .limit(1);
-  if (!u) throw new AppError('Please sign in.', 401);
-  return u;
+  return row;
 }
 
 function selectItems(deps: AppDeps, viewerId: string) {
@@ -76,7 +83,7 @@ function broadcast(deps: AppDeps, item: FeatureItem, by: string): void {
 
 export async function listFeatures(
   deps: AppDeps,
-  viewerId: string,
+  viewer: Actor,
   opts: { offset: number; sort: Sort },
 ): Promise<{ features: FeatureItem[]; hasMore: boolean; canModerate: boolean }> {
   const limit = FEATURE_LIMITS.pageSize;
@@ -84,17 +91,16 @@ export async function listFeatures(
     opts.sort === 'votes'
       ? [desc(featureSuggestions.voteCount), desc(featureSuggestions.createdAt), desc(featureSuggestions.id)]
       : [desc(featureSuggestions.createdAt), desc(featureSuggestions.id)];
-  const [rows, actor] = await Promise.all([
-    selectItems(deps, viewerId)
-      .orderBy(...order)
-      .limit(limit + 1)
-      .offset(opts.offset),
-    actorOf(deps, viewerId),
-  ]);
+  // Suggestions of members on either side of a block with the viewer are left out.
+  const rows = await selectItems(deps, viewer.id)
+    .where(notBlockedWith(viewer.id, featureSuggestions.authorId))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .offset(opts.offset);
   return {
     features: rows.slice(0, limit).map(present),
     hasMore: rows.length > limit,
-    canModerate: isAdmin(deps.config.adminEmails, actor.email),
+    canModerate: viewer.role === 'admin',
   };
 }
 
@@ -103,7 +109,6 @@ export async function suggestFeature(
   userId: string,
   input: { feature: string; description: string },
 ): Promise<FeatureItem> {
-  authorize(await actorOf(deps, userId), 'suggest', deps.config.adminEmails);
   await deps.limiters.consume('featureSuggestPerUser', userId);
   const id = randomUUID();
   // The unique index on (author, lower(title)) is the real check; this only gives the clear message.
@@ -118,9 +123,8 @@ export async function suggestFeature(
   return item;
 }
 
-export async function voteFeature(deps: AppDeps, userId: string, id: string): Promise<FeatureItem> {
-  authorize(await actorOf(deps, userId), 'vote', deps.config.adminEmails);
-  if (!isId(id)) throw new AppError(FeatureMessages.notFound, 404);
+export async function voteFeature(deps: AppDeps, userId: string, suggestion: SuggestionResource): Promise<FeatureItem> {
+  const id = suggestion.id;
   await deps.db.transaction(async (tx) => {
     const [exists] = await tx
       .select({ id: featureSuggestions.id })
@@ -152,40 +156,22 @@ export async function voteFeature(deps: AppDeps, userId: string, id: string): Pr
 export async function setFeatureStatus(
   deps: AppDeps,
   userId: string,
-  input: { id: string; status: FeatureStatus },
+  before: SuggestionResource,
+  status: FeatureStatus,
 ): Promise<FeatureItem> {
-  authorize(await actorOf(deps, userId), 'setStatus', deps.config.adminEmails);
-  if (!isId(input.id)) throw new AppError(FeatureMessages.notFound, 404);
-  const [before] = await deps.db
-    .select({
-      status: featureSuggestions.status,
-      authorId: featureSuggestions.authorId,
-      title: featureSuggestions.title,
-    })
-    .from(featureSuggestions)
-    .where(eq(featureSuggestions.id, input.id))
-    .limit(1);
-  if (!before) throw new AppError(FeatureMessages.notFound, 404);
-  if (before.status !== input.status) {
+  if (before.status !== status) {
     await deps.db
       .update(featureSuggestions)
-      .set({ status: input.status, updatedAt: new Date() })
-      .where(eq(featureSuggestions.id, input.id));
-    try {
-      await notify(deps, before.authorId, {
-        type: 'system',
-        message:
-          input.status === 'Implemented'
-            ? FeatureMessages.notifyImplemented(before.title)
-            : FeatureMessages.notifyPending(before.title),
-        actions: [{ label: 'View Details', type: 'link', url: '/features' }],
-        tag: `feature:${input.id}`,
-      });
-    } catch (err) {
-      deps.log.error({ err }, 'feature status notification failed');
-    }
+      .set({ status, updatedAt: new Date() })
+      .where(eq(featureSuggestions.id, before.id));
+    // Its author hears of it (notifications listens).
+    void deps.bus.publish(
+      'feature.statusChanged',
+      { featureId: before.id, authorId: before.authorId, title: before.title, status },
+      { by: userId },
+    );
   }
-  const item = await itemFor(deps, userId, input.id);
+  const item = await itemFor(deps, userId, before.id);
   broadcast(deps, item, userId);
   return item;
 }

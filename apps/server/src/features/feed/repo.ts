@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { FeedCategory } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import { postCounts, posts, users } from '../../db/schema.js';
-import { notBlockedWith } from '../people/index.js';
+import { notBlockedWith } from '../../policy/relations.js';
 import { postFields, type PostRecord } from '../posts/index.js';
 import type { Position } from './pipeline.js';
 

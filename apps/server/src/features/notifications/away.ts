@@ -22,8 +22,15 @@ export async function notifyAway(
   input: NotifyInput,
   now = new Date(),
 ): Promise<{ pushQueued: number; emailQueued: boolean }> {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return { pushQueued: 0, emailQueued: false };
+  const [user] = await deps.db
+    .select({ email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user || user.deletedAt) return { pushQueued: 0, emailQueued: false };
+  if (input.actorId && (await deps.policy.relations.blockedEitherWay(userId, input.actorId))) {
+    return { pushQueued: 0, emailQueued: false };
+  }
   return queueAway(deps, { id: userId, email: user.email }, await getPreferences(deps.db, userId), input, now);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Mention and like spam: a burst from one member reaches another once. Driven through the posts
+ * Mention and like spam: a burst from one member reaches another once. Driven through the engagement
  * service (the same calls the socket handlers make), with real notify(), jobs and outbox.
  */
 import { and, eq } from 'drizzle-orm';
@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@sajha/contract';
 import { notifications } from '../../db/schema.js';
 import { createUser, outbox, sessionCookie, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { addComment } from '../comments/service.js';
-import { toggleLike } from '../posts/service.js';
+import { addComment, toggleLike } from '../engagement/index.js';
 import { setPreferences } from './prefs.js';
 import { notify, sendRollup } from './service.js';
 
@@ -38,6 +37,9 @@ const rowsFor = (userId: string, type: string) =>
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 const mailsTo = async (u: TestUser) => (await outbox(t.dataDir)).filter((m) => m.to.includes(u.email));
+/** Who acts, as the socket handlers name them. */
+const actor = (u: TestUser) => ({ id: u.id, username: u.username, name: u.name, avatar: null });
+const post = (id: string, author: TestUser) => ({ kind: 'post' as const, id, ownerId: author.id });
 
 describe('notification coalescing', () => {
   it('40 comments naming the same member: one mention notice and one mail', async () => {
@@ -45,7 +47,9 @@ describe('notification coalescing', () => {
     const spammer = await createUser(t.db);
     const target = await createUser(t.db);
     const postId = await postBy(author, 'Sunrise at Nagarkot');
-    for (let i = 0; i < 40; i++) await addComment(t.app.deps, spammer.id, postId, `look @${target.username} #${i}`);
+    for (let i = 0; i < 40; i++) {
+      await addComment(t.app.deps, post(postId, author), actor(spammer), `look @${target.username} #${i}`);
+    }
     expect(await rowsFor(target.id, 'mention')).toHaveLength(1);
     expect(await rowsFor(author.id, 'comment')).toHaveLength(1);
     const mails = await mailsTo(target);
@@ -57,11 +61,11 @@ describe('notification coalescing', () => {
     const author = await createUser(t.db);
     const fan = await createUser(t.db);
     const postId = await postBy(author, 'Momo night');
-    for (let i = 0; i < 20; i++) await toggleLike(t.app.deps, fan.id, postId);
+    for (let i = 0; i < 20; i++) await toggleLike(t.app.deps, post(postId, author), actor(fan));
     expect(await rowsFor(author.id, 'like')).toHaveLength(1);
     // Another member's like is news of its own.
     const other = await createUser(t.db);
-    await toggleLike(t.app.deps, other.id, postId);
+    await toggleLike(t.app.deps, post(postId, author), actor(other));
     expect(await rowsFor(author.id, 'like')).toHaveLength(2);
   });
 

@@ -1,41 +1,38 @@
 /** Notification events on /real: the list, the badge, push subscriptions and preferences. */
 import { Events } from '@sajha/contract';
-import type { AppDeps } from '../../deps.js';
-import type { SocketModule } from '../../realtime/index.js';
-import { uidOf } from '../../realtime/types.js';
+import { on } from '../../realtime/handler.js';
+import { answer } from '../../realtime/types.js';
 import { getPreferences, setPreferences } from './prefs.js';
 import { saveSubscription } from './push.js';
 import { openPanel } from './service.js';
 
-export function notificationsSocketModule(deps: AppDeps): SocketModule {
-  return {
-    connected(socket, boot) {
-      // The badge is right from the first paint of every tab (counted by the handshake's one query).
-      socket.emit(Events.unreadCount, { count: boot.unreadNotifications });
+export const notificationsSocket = [
+  on(Events.getNotifications, { action: 'notifications.read' }, async (_a, { deps, socket, actor }) => {
+    const list = await openPanel(deps, actor.id);
+    socket.emit(Events.notifications, list);
+    return list;
+  }),
+
+  on(Events.subscribeWebPush, { action: 'notifications.settings' }, async ([subscription], { deps, socket, actor }) => {
+    await saveSubscription(deps, actor.id, subscription, socket.request.headers['user-agent'] ?? '');
+  }),
+
+  on(Events.getNotificationPreferences, { action: 'notifications.read' }, async (_a, { deps, socket, actor }) =>
+    answer(socket, Events.notificationPreferences, { preferences: await getPreferences(deps.db, actor.id) }),
+  ),
+
+  on(
+    Events.updateNotificationPreferences,
+    {
+      action: 'notifications.settings',
+      onFail: (socket, message) => socket.emit(Events.notificationPreferencesUpdated, { success: false, message }),
     },
-    handlers: {
-      [Events.getNotifications]: async (_args, socket) => {
-        socket.emit(Events.notifications, await openPanel(deps, uidOf(socket)));
-      },
-
-      [Events.subscribeWebPush]: async ([subscription], socket) => {
-        await saveSubscription(deps, uidOf(socket), subscription, socket.request.headers['user-agent'] ?? '');
-      },
-
-      [Events.getNotificationPreferences]: async (_args, socket) => {
-        socket.emit(Events.notificationPreferences, { preferences: await getPreferences(deps.db, uidOf(socket)) });
-      },
-
-      [Events.updateNotificationPreferences]: {
-        handler: async ([preferences], socket) => {
-          await setPreferences(deps.db, uidOf(socket), preferences);
-          socket.emit(Events.notificationPreferencesUpdated, {
-            success: true,
-            message: 'Your notification preferences have been saved.',
-          });
-        },
-        onFail: (socket, message) => socket.emit(Events.notificationPreferencesUpdated, { success: false, message }),
-      },
+    async ([preferences], { deps, socket, actor }) => {
+      await setPreferences(deps.db, actor.id, preferences);
+      return answer(socket, Events.notificationPreferencesUpdated, {
+        success: true,
+        message: 'Your notification preferences have been saved.',
+      });
     },
-  };
-}
+  ),
+];

@@ -8,42 +8,10 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushSubscriptionJson } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { pushSubscriptions, serverSettings } from '../../db/schema.js';
+import { pushSubscriptions } from '../../db/schema.js';
+import type { PushPayload } from '../../platform/jobs.js';
+import { vapidKeys } from '../../platform/vapid.js';
 import { AppError } from '../../platform/errors.js';
-
-export interface PushPayload {
-  title: string;
-  body: string;
-  tag: string;
-  url: string;
-  icon?: string | undefined;
-}
-
-interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
-const keyCache = new WeakMap<AppDeps, Promise<VapidKeys>>();
-
-export function vapidKeys(deps: AppDeps): Promise<VapidKeys> {
-  let p = keyCache.get(deps);
-  if (!p) {
-    p = loadOrCreateKeys(deps);
-    keyCache.set(deps, p);
-  }
-  return p;
-}
-
-async function loadOrCreateKeys(deps: AppDeps): Promise<VapidKeys> {
-  const { publicKey, privateKey } = deps.config.push;
-  if (publicKey && privateKey) return { publicKey, privateKey };
-  const generated = webpush.generateVAPIDKeys();
-  // First node to start wins; the others read what it stored.
-  await deps.db.insert(serverSettings).values({ key: 'vapid', value: generated }).onConflictDoNothing();
-  const [row] = await deps.db.select().from(serverSettings).where(eq(serverSettings.key, 'vapid'));
-  return row!.value as VapidKeys;
-}
 
 export function checkEndpoint(deps: AppDeps, endpoint: string): void {
   const url = new URL(endpoint);
@@ -75,13 +43,6 @@ export async function saveSubscription(
       target: pushSubscriptions.endpoint,
       set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent: userAgent.slice(0, 300) },
     });
-}
-
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    /** One delivery to one device, so a retry never repeats a push another device already showed. */
-    'push.send': { subscriptionId: string; payload: PushPayload };
-  }
 }
 
 /** Queues one delivery per device of the member; returns how many were queued. */

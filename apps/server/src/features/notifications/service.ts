@@ -1,5 +1,5 @@
 /**
- * notify(): the one way any area tells a member something. It stores the notification and publishes
+ * notify(): the one way a member is told something (notices.ts calls it for the facts other areas state). It stores the notification and publishes
  * it (publish.ts shows it live on every tab with the unread count), and queues a Web Push and an email
  * when the member's preferences allow (push is held back in quiet hours), or leaves the email for the
  * daily digest. Nothing here waits on a push service or SMTP: those are jobs with retries.
@@ -35,13 +35,6 @@ export interface NotifyOutcome {
   emailQueued: boolean;
 }
 
-declare module '../../events/bus.js' {
-  interface DomainEvents {
-    'notification.created': { userId: string; notification: NotificationDto; unread: number };
-    'notification.unread': { userId: string; unread: number };
-  }
-}
-
 export async function unreadCount(deps: AppDeps, userId: string): Promise<number> {
   const [row] = await deps.db
     .select({ n: count() })
@@ -56,8 +49,16 @@ export async function notify(
   input: NotifyInput,
   now = new Date(),
 ): Promise<NotifyOutcome> {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return { notification: null, pushQueued: 0, emailQueued: false };
+  const [user] = await deps.db
+    .select({ email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user || user.deletedAt) return { notification: null, pushQueued: 0, emailQueued: false };
+  // The second line behind every area's policy: nobody hears of what a member across a block did.
+  if (input.actorId && (await deps.policy.relations.blockedEitherWay(userId, input.actorId))) {
+    return { notification: null, pushQueued: 0, emailQueued: false };
+  }
   // Coalesced: one notice per (actor, target and type) in a window, so 40 comments naming the same
   // member, or a like toggled 20 times (unlike + like), tell the member once. The tag names the target.
   // Follows keep their own, longer rule (once a day per pair, people/service.ts) and are left to it.
@@ -174,13 +175,6 @@ export async function sendDigests(deps: AppDeps, now = new Date()): Promise<numb
     sent += 1;
   }
   return sent;
-}
-
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    /** The notices whose mail was held back by the per-recipient mail limit, in one mail. */
-    'notification.rollup': { userId: string };
-  }
 }
 
 /**

@@ -1,77 +1,119 @@
-/** Profile and friends events on /real (part 2 §7), plus our block events: parse (by the dispatcher), call, answer. */
+/** Profile and friends events on /real (part 2 §7), plus our block events: each names its action and the member it is on. */
 import { Events, PeopleMessages } from '@sajha/contract';
-import type { AppDeps } from '../../deps.js';
-import type { WithFailure } from '../../realtime/handler.js';
-import type { SocketModule } from '../../realtime/index.js';
-import { answer, uidOf, type IoSocket } from '../../realtime/types.js';
+import { on, type SocketContext } from '../../realtime/handler.js';
+import { answer } from '../../realtime/types.js';
 import * as people from './service.js';
 
-export function peopleSocketModule(deps: AppDeps): SocketModule {
-  const limited = (socket: IoSocket) => deps.limiters.consume('followPerUser', uidOf(socket));
+/** The member an event names by username (none: the viewer themself). */
+const byName = ([a]: [{ username?: string | undefined }], ctx: SocketContext) =>
+  people.loadMember(ctx.deps, ctx.actor.id, a.username);
+const byOptionalName = ([a]: [({ username?: string | undefined } | undefined)?], ctx: SocketContext) =>
+  people.loadMember(ctx.deps, ctx.actor.id, a?.username);
 
-  const blocking = <K extends typeof Events.blockUser | typeof Events.unblockUser>(
-    run: typeof people.block,
-    message: string,
-  ): WithFailure<K> => ({
-    handler: async ([{ username }], socket) => {
-      await limited(socket);
-      const member = await run(deps, uidOf(socket), username);
-      return answer(socket, Events.blockResult, { success: true, message, username: member.username });
+const limited = (ctx: SocketContext<unknown>) => ctx.deps.limiters.consume('followPerUser', ctx.actor.id);
+
+export const peopleSocket = [
+  on(Events.fetchProfile, { action: 'member.view', load: byName }, async (_a, ctx) =>
+    answer(ctx.socket, Events.userProfile, await people.getProfile(ctx.deps, ctx.actor.id, ctx.resource)),
+  ),
+
+  // The acknowledgement carries the page too, so a client can match it to its own request.
+  on(Events.fetchProfilePosts, { action: 'member.view', load: byName }, async ([input], ctx) =>
+    answer(ctx.socket, Events.profilePosts, {
+      posts: await people.getProfilePosts(ctx.deps, ctx.actor.id, ctx.resource, input),
+    }),
+  ),
+
+  on(Events.fetchCounts, { action: 'member.view', load: byName }, async (_a, ctx) =>
+    answer(ctx.socket, Events.counts, await people.getCounts(ctx.deps, ctx.resource)),
+  ),
+
+  on(Events.fetchSocials, { action: 'member.view', load: byName }, async (_a, ctx) =>
+    answer(ctx.socket, Events.userSocials, await people.getSocials(ctx.deps, ctx.actor.id, ctx.resource)),
+  ),
+
+  on(Events.searchFriends, { action: 'people.find' }, async ([text], { deps, socket, actor }) =>
+    answer(socket, Events.searchFriendsResult, await people.searchPeople(deps, actor.id, text)),
+  ),
+
+  on(Events.getFriendSuggestions, { action: 'people.find' }, async (_a, { deps, socket, actor }) =>
+    answer(socket, Events.friendSuggestions, await people.suggestions(deps, actor.id)),
+  ),
+
+  on(Events.getFollowers, { action: 'member.view', load: byOptionalName }, async (_a, ctx) =>
+    answer(ctx.socket, Events.followers, await people.followersOf(ctx.deps, ctx.actor.id, ctx.resource)),
+  ),
+
+  on(Events.getFollowing, { action: 'member.view', load: byOptionalName }, async (_a, ctx) =>
+    answer(ctx.socket, Events.following, await people.followingOf(ctx.deps, ctx.actor.id, ctx.resource)),
+  ),
+
+  // aFR and uFR carry refusals too: the screen toasts "Error" for any message but the success one.
+  on(
+    Events.follow,
+    {
+      action: 'member.follow',
+      load: byName,
+      onFail: (socket, message) => socket.emit(Events.followResult, { message }),
     },
-    onFail: (socket, m) => socket.emit(Events.blockResult, { success: false, message: m }),
-  });
-
-  return {
-    handlers: {
-      [Events.fetchProfile]: async ([{ username }], socket) =>
-        answer(socket, Events.userProfile, await people.getProfile(deps, uidOf(socket), username)),
-
-      // The acknowledgement carries the page too, so a client can match it to its own request.
-      [Events.fetchProfilePosts]: async ([input], socket) =>
-        answer(socket, Events.profilePosts, { posts: await people.getProfilePosts(deps, uidOf(socket), input) }),
-
-      [Events.fetchCounts]: async ([{ username }], socket) =>
-        answer(socket, Events.counts, await people.getCounts(deps, uidOf(socket), username)),
-
-      [Events.fetchSocials]: async ([{ username }], socket) =>
-        answer(socket, Events.userSocials, await people.getSocials(deps, uidOf(socket), username)),
-
-      [Events.searchFriends]: async ([text], socket) =>
-        answer(socket, Events.searchFriendsResult, await people.searchPeople(deps, uidOf(socket), text)),
-
-      [Events.getFriendSuggestions]: async (_args, socket) =>
-        answer(socket, Events.friendSuggestions, await people.suggestions(deps, uidOf(socket))),
-
-      [Events.getFollowers]: async ([who], socket) =>
-        answer(socket, Events.followers, await people.followersOf(deps, uidOf(socket), who?.username)),
-
-      [Events.getFollowing]: async ([who], socket) =>
-        answer(socket, Events.following, await people.followingOf(deps, uidOf(socket), who?.username)),
-
-      // aFR and uFR carry refusals too: the screen toasts "Error" for any message but the success one.
-      [Events.follow]: {
-        handler: async ([{ username }], socket) => {
-          await limited(socket);
-          return answer(socket, Events.followResult, { message: await people.follow(deps, uidOf(socket), username) });
-        },
-        onFail: (socket, message) => socket.emit(Events.followResult, { message }),
-      },
-
-      [Events.unfollow]: {
-        handler: async ([{ username }], socket) => {
-          await limited(socket);
-          return answer(socket, Events.unfollowResult, {
-            message: await people.unfollow(deps, uidOf(socket), username),
-          });
-        },
-        onFail: (socket, message) => socket.emit(Events.unfollowResult, { message }),
-      },
-
-      [Events.blockUser]: blocking(people.block, PeopleMessages.blocked),
-      [Events.unblockUser]: blocking(people.unblock, PeopleMessages.unblocked),
-
-      [Events.getBlocked]: async (_args, socket) =>
-        answer(socket, Events.blockedUsers, await people.blockedList(deps, uidOf(socket))),
+    async (_a, ctx) => {
+      await limited(ctx);
+      const message = await people.follow(ctx.deps, ctx.actor.id, ctx.resource);
+      return answer(ctx.socket, Events.followResult, { message });
     },
-  };
-}
+  ),
+
+  on(
+    Events.unfollow,
+    {
+      action: 'member.unfollow',
+      load: byName,
+      onFail: (socket, message) => socket.emit(Events.unfollowResult, { message }),
+    },
+    async (_a, ctx) => {
+      await limited(ctx);
+      const message = await people.unfollow(ctx.deps, ctx.actor.id, ctx.resource);
+      return answer(ctx.socket, Events.unfollowResult, { message });
+    },
+  ),
+
+  on(
+    Events.blockUser,
+    {
+      action: 'member.block',
+      load: byName,
+      onFail: (socket, message) => socket.emit(Events.blockResult, { success: false, message }),
+    },
+    async (_a, ctx) => {
+      await limited(ctx);
+      const member = await people.block(ctx.deps, ctx.actor.id, ctx.resource);
+      return answer(ctx.socket, Events.blockResult, {
+        success: true,
+        message: PeopleMessages.blocked,
+        username: member.username,
+      });
+    },
+  ),
+
+  on(
+    Events.unblockUser,
+    {
+      action: 'member.unblock',
+      load: byName,
+      onFail: (socket, message) => socket.emit(Events.blockResult, { success: false, message }),
+    },
+    async (_a, ctx) => {
+      await limited(ctx);
+      const member = await people.unblock(ctx.deps, ctx.actor.id, ctx.resource);
+      return answer(ctx.socket, Events.blockResult, {
+        success: true,
+        message: PeopleMessages.unblocked,
+        username: member.username,
+      });
+    },
+  ),
+
+  on(Events.getBlocked, { action: 'people.find' }, async (_a, { deps, socket, actor }) =>
+    answer(socket, Events.blockedUsers, await people.blockedList(deps, actor.id)),
+  ),
+];

@@ -1,2 +1,16 @@
-/** What other features may use of people: the block questions every area asks. */
-export { blockedWith, isBlockedEitherWay, notBlockedWith } from './blocks.js';
+/** People: profiles, follows, friends lists, search, suggestions and blocks. */
+import { defineFeature } from '../../feature.js';
+import { deletePeople, exportPeople } from './account.js';
+import { peopleSocket } from './events.js';
+import { peoplePolicy } from './policy.js';
+
+export default defineFeature({
+  name: 'people',
+  policy: peoplePolicy,
+  socket: peopleSocket,
+  account: {
+    tables: ['follows', 'blocks', 'follow_notices'],
+    exportAccount: exportPeople,
+    deleteAccount: deletePeople,
+  },
+});

@@ -348,7 +348,7 @@ describe('people over /real', () => {
     await ok(ask(a.s, Events.sendMessage, { message: 'hello before', to_cid: chat.id }));
     await ok(ask(a.s, Events.follow, { username: b.username }));
     await ok(ask(b.s, Events.follow, { username: a.username }));
-    const bPost = await createPost(t.app.deps, b.id, { content: 'My trek' }, []);
+    const bPost = await createPost(t.app.deps, { ...b, avatar: null }, { content: 'My trek' }, []);
     await t.db.update(users).set({ bio: 'Spotlight me' }).where(eq(users.id, b.id));
 
     const result = nextEvent<{ success: boolean; message: string; username?: string }>(b.s, Events.blockResult);
@@ -393,14 +393,17 @@ describe('people over /real', () => {
       blocked: true,
       following: false,
     });
-    // History stays.
-    const history = await ok<{ content: string }[]>(ask(a.s, Events.getMessages, chat.id));
+    // History stays for the blocker (to read back, or report); the member they blocked no longer sees the chat.
+    const history = await ok<{ content: string }[]>(ask(b.s, Events.getMessages, chat.id));
     expect(history.map((m) => m.content)).toContain('hello before');
+    expect(await ask(a.s, Events.getMessages, chat.id)).toEqual(refused(Messages.chat.notMember));
+    expect((await ok<ChatDto[]>(ask(a.s, Events.getChats))).map((c) => c.id)).not.toContain(chat.id);
+    expect((await ok<ChatDto[]>(ask(b.s, Events.getChats))).map((c) => c.id)).toContain(chat.id);
 
     // A mention by the blocked member tells the blocker nothing; the same mention of c does.
     const before = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, b.id));
     const cTold = nextEvent<NotificationDto>(c.s, Events.notification);
-    await createPost(t.app.deps, a.id, { content: `Hi @${b.username} and @${c.username}` }, []);
+    await createPost(t.app.deps, { ...a, avatar: null }, { content: `Hi @${b.username} and @${c.username}` }, []);
     expect((await cTold).type).toBe('mention');
     const after = await t.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, b.id));
     expect(after[0]!.n).toBe(before[0]!.n);

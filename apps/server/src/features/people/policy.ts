@@ -1,42 +1,46 @@
-/** Who may do what to another member: one call per action, not scattered ifs. */
+/**
+ * Who may do what to another member. A member who blocked the actor is, to the actor, the same as an
+ * unknown username (for every action), so a block cannot be probed; the blocker still sees the member
+ * they blocked, to unblock them. Lists (search, suggestions, followers) leave blocked members out in SQL.
+ */
 import { PeopleMessages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
+import { definePolicy, type Refusal } from '../../policy/authorize.js';
 import type { Member } from './repo.js';
 
-export type PeopleAction = 'view' | 'follow' | 'unfollow' | 'block' | 'unblock';
-
-export interface Relation {
-  /** The actor has blocked the target. */
-  blocking: boolean;
-  /** The target has blocked the actor. */
-  blockedBy: boolean;
-}
-
-/**
- * A member who blocked the actor is, to the actor, the same as an unknown username (for every action),
- * so a block cannot be probed. The blocker still sees the member they blocked, to unblock them.
- */
-export function authorize(
-  actorId: string,
-  action: PeopleAction,
-  target: Member | undefined,
-  rel: Relation,
-): asserts target is Member {
-  if (!target || rel.blockedBy) throw new AppError(PeopleMessages.notFound, 404);
-  const self = target.id === actorId;
-  switch (action) {
-    case 'view':
-      return;
-    case 'follow':
-      if (self) throw new AppError(PeopleMessages.followSelf, 400);
-      if (rel.blocking) throw new AppError(PeopleMessages.followBlocked, 403);
-      return;
-    case 'unfollow':
-      if (self) throw new AppError(PeopleMessages.notFollowing, 400);
-      return;
-    case 'block':
-    case 'unblock':
-      if (self) throw new AppError(PeopleMessages.blockSelf, 400);
-      return;
+declare module '../../policy/authorize.js' {
+  interface Actions {
+    /** A profile, its counts, links, posts, followers and following. */
+    'member.view': Member;
+    'member.follow': Member;
+    'member.unfollow': Member;
+    'member.block': Member;
+    'member.unblock': Member;
+    /** Search, suggestions, the member's own blocked list. */
+    'people.find': undefined;
   }
 }
+
+const notSelf =
+  (message: string) =>
+  ({ actor, resource }: { actor: { id: string } | null; resource: Member }): Refusal =>
+    resource.id === actor?.id ? new AppError(message, 400) : undefined;
+
+const theirs = { owner: (m: Member) => m.id, blocks: 'theirs' } as const;
+
+export const peoplePolicy = definePolicy({
+  notFound: () => new AppError(PeopleMessages.notFound, 404),
+  actions: {
+    'member.view': theirs,
+    'member.follow': {
+      ...theirs,
+      allow: (ctx) =>
+        notSelf(PeopleMessages.followSelf)(ctx) ??
+        (ctx.relation.blocking ? new AppError(PeopleMessages.followBlocked, 403) : undefined),
+    },
+    'member.unfollow': { ...theirs, allow: notSelf(PeopleMessages.notFollowing) },
+    'member.block': { ...theirs, allow: notSelf(PeopleMessages.blockSelf) },
+    'member.unblock': { ...theirs, allow: notSelf(PeopleMessages.blockSelf) },
+    'people.find': { self: true },
+  },
+});

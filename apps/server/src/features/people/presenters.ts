@@ -1,11 +1,12 @@
 /** Rows never leave the server: members become profile DTOs and friend rows with public fields only. */
 import type { FriendRow, ProfileDto } from '@sajha/contract';
+import type { Relation } from '../../policy/relations.js';
 import type { Member } from './repo.js';
 
 export function presentProfile(
   m: Member,
   counts: ProfileDto['counts'],
-  rel: { following: boolean; followsYou: boolean; blocking: boolean },
+  rel: Pick<Relation, 'follows' | 'followedBy' | 'blocking'>,
   self: boolean,
   links: { platform: string; value: string }[] = [],
 ): ProfileDto {
@@ -23,8 +24,8 @@ export function presentProfile(
     })),
     counts,
     self,
-    following: rel.following,
-    followsYou: rel.followsYou,
+    following: rel.follows,
+    followsYou: rel.followedBy,
     blocked: rel.blocking,
   };
 }

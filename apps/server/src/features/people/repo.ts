@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-or
 import type { Db } from '../../db/client.js';
 import { blocks, follows, posts, socials, users } from '../../db/schema.js';
 import { recordFields, type PostRecord } from '../posts/index.js';
-import { notBlockedWith } from './blocks.js';
+import { notBlockedWith } from '../../policy/relations.js';
 
 export interface Member {
   id: string;
@@ -25,10 +25,8 @@ const memberColumns = {
   bio: users.bio,
 };
 
-/** Results of db.execute() from PGlite ({rows}) and node-postgres ({rows}) alike, as plain rows. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
+import { rowsOf } from '../../db/rows.js';
+export { rowsOf };
 
 const idList = (ids: string[]): SQL =>
   sql.join(
@@ -74,24 +72,6 @@ export async function countsOf(
     followers: Number(row?.followers ?? 0),
     following: Number(row?.following ?? 0),
     posts: Number(row?.posts ?? 0),
-  };
-}
-
-/** Who blocks whom between two members, and who follows whom. */
-export async function relation(db: Db, viewer: string, other: string) {
-  const [row] = rowsOf<{ blocking: boolean; blocked_by: boolean; following: boolean; follows_you: boolean }>(
-    await db.execute(sql`select
-      exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${other}) as blocking,
-      exists (select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewer}) as blocked_by,
-      exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${other}) as following,
-      exists (select 1 from ${follows} where ${follows.followerId} = ${other} and ${follows.followeeId} = ${viewer}) as follows_you`),
-  );
-  const yes = (v: unknown) => v === true || v === 't';
-  return {
-    blocking: yes(row?.blocking),
-    blockedBy: yes(row?.blocked_by),
-    following: yes(row?.following),
-    followsYou: yes(row?.follows_you),
   };
 }
 

@@ -1,16 +1,14 @@
 /**
  * People: profiles, follows, friends lists, search, suggestions and blocks. Transport-free: events.ts
- * parses and answers. Every call that names another member resolves them, then asks policy.authorize.
+ * names each event's action and loads the member it names (loadMember); the policy decides before these run.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { LIMITS, Messages, PeopleMessages, type FriendRow, type PostDto, type ProfileDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { blocks, followNotices, follows } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { notify } from '../notifications/index.js';
 import { resolveUsername } from '../../platform/usernames.js';
 import { mediaFor, presentPost } from '../posts/index.js';
-import { authorize, type PeopleAction } from './policy.js';
 import { presentProfile, presentRow } from './presenters.js';
 import * as repo from './repo.js';
 
@@ -18,14 +16,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUGGESTIONS_MAX = 20;
 const NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
 
-/** The member a request names (none = the viewer), checked against the action and any block. */
-async function target(deps: AppDeps, viewer: string, username: string | undefined, action: PeopleAction) {
-  const member = username
+/** The member a request names (none: the viewer); a former username of the last 30 days leads to them too. */
+export async function loadMember(deps: AppDeps, viewer: string, username?: string): Promise<repo.Member | undefined> {
+  return username
     ? ((await repo.findByUsername(deps.db, username)) ?? (await formerName(deps, username)))
     : await repo.findById(deps.db, viewer);
-  const rel = member && member.id !== viewer ? await repo.relation(deps.db, viewer, member.id) : undefined;
-  authorize(viewer, action, member, rel ?? { blocking: false, blockedBy: false });
-  return { member, rel: rel ?? { blocking: false, blockedBy: false, following: false, followsYou: false } };
 }
 
 async function rows(deps: AppDeps, viewer: string, members: repo.Member[]): Promise<FriendRow[]> {
@@ -43,19 +38,18 @@ async function formerName(deps: AppDeps, username: string) {
   return user?.emailVerifiedAt ? repo.findById(deps.db, user.id) : undefined;
 }
 
-export async function getProfile(deps: AppDeps, viewer: string, username?: string): Promise<ProfileDto> {
-  const { member, rel } = await target(deps, viewer, username, 'view');
+export async function getProfile(deps: AppDeps, viewer: string, member: repo.Member): Promise<ProfileDto> {
+  const rel = await deps.policy.relations.between(viewer, member.id);
   const [counts, links] = await Promise.all([repo.countsOf(deps.db, member.id), repo.socialsOf(deps.db, member.id)]);
   return presentProfile(member, counts, rel, member.id === viewer, links);
 }
 
-export async function getCounts(deps: AppDeps, viewer: string, username?: string) {
-  const { member } = await target(deps, viewer, username, 'view');
+export async function getCounts(deps: AppDeps, member: repo.Member) {
   return repo.countsOf(deps.db, member.id);
 }
 
-export async function getSocials(deps: AppDeps, viewer: string, username?: string): Promise<ProfileDto['socials']> {
-  const { member, rel } = await target(deps, viewer, username, 'view');
+export async function getSocials(deps: AppDeps, viewer: string, member: repo.Member): Promise<ProfileDto['socials']> {
+  const rel = await deps.policy.relations.between(viewer, member.id);
   const links = await repo.socialsOf(deps.db, member.id);
   return presentProfile(member, { followers: 0, following: 0, posts: 0 }, rel, false, links).socials;
 }
@@ -63,14 +57,13 @@ export async function getSocials(deps: AppDeps, viewer: string, username?: strin
 export async function getProfilePosts(
   deps: AppDeps,
   viewer: string,
+  member: repo.Member,
   input: {
-    username?: string | undefined;
     offset: number;
     limit: number;
     before?: { post_id: string; timestamp: string } | undefined;
   },
 ): Promise<PostDto[]> {
-  const { member } = await target(deps, viewer, input.username, 'view');
   // A cursor that does not name one of our posts at a real time is ignored (offset paging instead).
   const before =
     input.before && UUID.test(input.before.post_id) && !Number.isNaN(Date.parse(input.before.timestamp))
@@ -84,13 +77,11 @@ export async function getProfilePosts(
   return records.map((r) => presentPost(r, media.get(r.id) ?? [], viewer));
 }
 
-export async function followersOf(deps: AppDeps, viewer: string, username?: string): Promise<FriendRow[]> {
-  const { member } = await target(deps, viewer, username, 'view');
+export async function followersOf(deps: AppDeps, viewer: string, member: repo.Member): Promise<FriendRow[]> {
   return rows(deps, viewer, await repo.followList(deps.db, viewer, member.id, 'followers'));
 }
 
-export async function followingOf(deps: AppDeps, viewer: string, username?: string): Promise<FriendRow[]> {
-  const { member } = await target(deps, viewer, username, 'view');
+export async function followingOf(deps: AppDeps, viewer: string, member: repo.Member): Promise<FriendRow[]> {
   return rows(deps, viewer, await repo.followList(deps.db, viewer, member.id, 'following'));
 }
 
@@ -136,8 +127,7 @@ export async function suggestions(deps: AppDeps, viewer: string): Promise<Friend
   ];
 }
 
-export async function follow(deps: AppDeps, viewer: string, username: string, now = new Date()): Promise<string> {
-  const { member } = await target(deps, viewer, username, 'follow');
+export async function follow(deps: AppDeps, viewer: string, member: repo.Member, now = new Date()): Promise<string> {
   const [row] = await deps.db
     .insert(follows)
     .values({ followerId: viewer, followeeId: member.id })
@@ -160,25 +150,17 @@ async function tellFollowed(deps: AppDeps, followerId: string, followeeId: strin
       setWhere: sql`${followNotices.notifiedAt} < ${quietSince.toISOString()}::timestamptz`,
     })
     .returning({ at: followNotices.notifiedAt });
-  if (!claimed) return;
   const follower = await repo.findById(deps.db, followerId);
   if (!follower) return;
-  try {
-    await notify(deps, followeeId, {
-      type: 'follow',
-      message: PeopleMessages.followNotice(follower.username),
-      actorId: follower.id,
-      profileImage: follower.avatar,
-      actions: [{ label: 'View Profile', type: 'link', url: `/u/@${follower.username}` }],
-      tag: `follow:${follower.id}`,
-    });
-  } catch (err) {
-    deps.log.error({ err }, 'follow notification failed');
-  }
+  const actor = { id: follower.id, username: follower.username, name: follower.name, avatar: follower.avatar };
+  void deps.bus.publish(
+    'member.followed',
+    { follower: actor, followeeId, notice: Boolean(claimed) },
+    { by: followerId },
+  );
 }
 
-export async function unfollow(deps: AppDeps, viewer: string, username: string): Promise<string> {
-  const { member } = await target(deps, viewer, username, 'unfollow');
+export async function unfollow(deps: AppDeps, viewer: string, member: repo.Member): Promise<string> {
   const gone = await deps.db
     .delete(follows)
     .where(and(eq(follows.followerId, viewer), eq(follows.followeeId, member.id)))
@@ -187,9 +169,11 @@ export async function unfollow(deps: AppDeps, viewer: string, username: string):
   return Messages.friends.unfollowed;
 }
 
-/** A block removes follows both ways; chat history stays. */
-export async function block(deps: AppDeps, viewer: string, username: string): Promise<repo.Member> {
-  const { member } = await target(deps, viewer, username, 'block');
+/**
+ * A block removes follows both ways and is stated at once: what either member was showing of the other
+ * stops (a direct chat's live room, presence, typing). Chat history stays for the blocker.
+ */
+export async function block(deps: AppDeps, viewer: string, member: repo.Member): Promise<repo.Member> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(blocks)
@@ -206,11 +190,11 @@ export async function block(deps: AppDeps, viewer: string, username: string): Pr
         ),
       );
   });
+  await deps.bus.publish('member.blocked', { blockerId: viewer, blockedId: member.id }, { by: viewer });
   return member;
 }
 
-export async function unblock(deps: AppDeps, viewer: string, username: string): Promise<repo.Member> {
-  const { member } = await target(deps, viewer, username, 'unblock');
+export async function unblock(deps: AppDeps, viewer: string, member: repo.Member): Promise<repo.Member> {
   const gone = await deps.db
     .delete(blocks)
     .where(and(eq(blocks.blockerId, viewer), eq(blocks.blockedId, member.id)))

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ServerEventPayload, Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { socials, users } from '../../db/schema.js';
-import { notBlockedWith } from '../people/index.js';
+import { notBlockedWith } from '../../policy/relations.js';
 
 type Spotlight = ServerEventPayload<typeof Events.spotlightUser>;
 type Status = ServerEventPayload<typeof Events.profileStatus>;

@@ -1,6 +1,25 @@
-/** What other features may use of posts (the lint rule keeps the rest private). */
+/**
+ * Posts: create (with media and a link preview), one post, like, share, comment, edit, delete, the shared
+ * link's public page, and the home page's cards. Other areas may use the presenters and queries below.
+ */
+import { defineFeature } from '../../feature.js';
+import { deletePosts, exportPosts } from './account.js';
+import { postsSocket } from './events.js';
+import { fillPreview } from './link-jobs.js';
+import { postsPolicy } from './policy.js';
+import { postsListeners } from './publish.js';
+import { postsRoutes } from './routes.js';
+
 export { mediaUrl, presentMedia, presentPost, type PostRecord } from './presenters.js';
 export { mediaFor, postFields, recordFields } from './repo.js';
 export { postRoom } from './publish.js';
-export { actorOf, postRow } from './service.js';
-export { tell, tellMentioned, type Actor } from './notices.js';
+
+export default defineFeature({
+  name: 'posts',
+  policy: postsPolicy,
+  http: postsRoutes,
+  socket: postsSocket,
+  on: postsListeners,
+  jobs: { 'post.link-preview': { work: (job, deps) => fillPreview(deps, job), options: { concurrency: 2 } } },
+  account: { tables: ['posts'], exportAccount: exportPosts, deleteAccount: deletePosts },
+});

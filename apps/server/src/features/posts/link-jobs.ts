@@ -7,20 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { type LinkMeta, Messages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { posts } from '../../db/schema.js';
+import type { JobMap } from '../../platform/jobs.js';
+import { announceMutation } from './facts.js';
 import { emptyPreview, linkPreviewsFor } from './link-preview.js';
 
-interface PreviewJob {
-  postId: string;
-  url: string;
-  /** The author: the fetch counts against their per-member budget, and their tabs hear the result. */
-  userId: string;
-}
-
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    'post.link-preview': PreviewJob;
-  }
-}
+type PreviewJob = JobMap['post.link-preview'];
 
 /** The preview to store now; queues the fetch when the cache has none fresh. Call after the row exists. */
 export async function previewNow(
@@ -37,7 +28,7 @@ export async function queuePreview(deps: AppDeps, job: PreviewJob): Promise<void
   await deps.jobs.send('post.link-preview', job, { singletonKey: `${job.postId}:${job.url}`, retryLimit: 2 });
 }
 
-async function fillPreview(deps: AppDeps, { postId, url, userId }: PreviewJob): Promise<void> {
+export async function fillPreview(deps: AppDeps, { postId, url, userId }: PreviewJob): Promise<void> {
   // get() never throws: a failed fetch is the empty preview, already stored, so nothing changes.
   const meta = await linkPreviewsFor(deps).get(url, userId);
   if (!meta.title && !meta.description && !meta.image) return;
@@ -48,19 +39,12 @@ async function fillPreview(deps: AppDeps, { postId, url, userId }: PreviewJob): 
     .where(and(eq(posts.id, postId), eq(posts.linkUrl, url)))
     .returning({ content: posts.content });
   if (!row) return;
-  void deps.bus.publish('post.mutated', {
-    actorId: userId,
-    result: {
-      success: true,
-      type: 'edit',
-      post_id: postId,
-      content: row.content,
-      link: meta,
-      message: Messages.post.edited,
-    },
+  await announceMutation(deps, userId, {
+    success: true,
+    type: 'edit',
+    post_id: postId,
+    content: row.content,
+    link: meta,
+    message: Messages.post.edited,
   });
-}
-
-export async function postLinkJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.work('post.link-preview', (job) => fillPreview(deps, job), { concurrency: 2 });
 }

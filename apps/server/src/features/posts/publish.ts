@@ -1,21 +1,45 @@
 /**
  * Post facts -> emits. A socket joins `post:{id}` for every post it was shown (feed pages, one post),
- * so an edit or delete reaches the screens showing that post and nobody else; the author's tabs too.
+ * so an edit or delete reaches the screens showing that post and nobody else (never across a block
+ * with its author); `comments:{id}` while the post's comments are open; `feed` while a feed is open.
  */
 import { Events } from '@sajha/contract';
-import type { EventBus } from '../../events/bus.js';
-import { userRoom, type IoServer } from '../../realtime/types.js';
-import { FEED_ROOM } from './live.js';
+import type { Listeners } from '../../feature.js';
+import { userRoom } from '../../realtime/types.js';
+import { listComments } from '../engagement/index.js';
 
 export const postRoom = (postId: string): string => `post:${postId}`;
+/**
+ * Sockets with a post's comments open. Apart from `post:{id}` (every screen showing the post, which
+ * hears edits and deletes): closing the comments must not stop a feed hearing that the post changed.
+ */
+export const commentsRoom = (postId: string): string => `comments:${postId}`;
+export const FEED_ROOM = 'feed';
 
-export function publishPosts(bus: EventBus, io: IoServer): void {
-  bus.subscribe('post.created', ({ authorId, post_id, category, hiddenFrom }) => {
-    io.to(FEED_ROOM)
+export const postsListeners: Listeners = {
+  'post.created': ({ authorId, post_id, category, hiddenFrom }, { io }) => {
+    io.main
+      .to(FEED_ROOM)
       .except([authorId, ...hiddenFrom].map(userRoom))
       .emit(Events.newPost, { post_id, category });
-  });
-  bus.subscribe('post.mutated', ({ actorId, result }) => {
-    io.to([postRoom(result.post_id), userRoom(actorId)]).emit(Events.postMutationResult, result);
-  });
-}
+  },
+  'post.mutated': ({ actorId, result, hiddenFrom }, { io }) => {
+    io.main
+      .to([postRoom(result.post_id), userRoom(actorId)])
+      .except(hiddenFrom.map(userRoom))
+      .emit(Events.postMutationResult, result);
+  },
+  // Each member viewing the thread gets it as they see it (comments across a block with them left out).
+  'comments.changed': async ({ content }, { deps, io }) => {
+    if (content.kind !== 'post') return;
+    const sockets = await io.main.in(commentsRoom(content.id)).fetchSockets();
+    const viewers = new Map<string, typeof sockets>();
+    for (const s of sockets) viewers.set(s.data.user.uid, [...(viewers.get(s.data.user.uid) ?? []), s]);
+    for (const [uid, theirs] of viewers) {
+      // Open since before a block with the author: no longer theirs to hear.
+      if (await deps.policy.relations.blockedEitherWay(uid, content.ownerId)) continue;
+      const comments = await listComments(deps, content, uid);
+      for (const s of theirs) s.emit(Events.comments, { post_id: content.id, comments });
+    }
+  },
+};

@@ -2,7 +2,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PostMediaDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { files, postLikes, postMedia, posts, users } from '../../db/schema.js';
+import { files, likes, postMedia, posts, users } from '../../db/schema.js';
 import { presentMedia, type PostRecord } from './presenters.js';
 
 /** A post's own columns and whether the viewer liked it: every query of a PostRecord selects these. */
@@ -16,7 +16,7 @@ export const postFields = (viewerId: string) => ({
   commentCount: posts.commentCount,
   shareCount: posts.shareCount,
   createdAt: posts.createdAt,
-  liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+  liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.kind} = 'post' and ${likes.subjectId} = ${posts.id} and ${likes.userId} = ${viewerId})`,
 });
 
 /** postFields plus the author, for queries that join `users` on the post's author. */
@@ -68,9 +68,4 @@ export async function fileKeysOf(db: Db, postId: string): Promise<{ ids: string[
     ids: rows.map((r) => r.id),
     keys: rows.flatMap((r) => (r.poster ? [r.key, r.poster] : [r.key])),
   };
-}
-
-export async function findUser(db: Db, userId: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row;
 }

@@ -1,17 +1,17 @@
 /**
  * HTTP for posts (part 1 §7): POST /api/createPost (multipart), POST /api/f/link-meta, GET /api/p/{id}.
- * Each goes through route(): sign-in, rate limit, validate, then the service. createPost errors also carry `error`,
- * which the client shows as given (the spec's 'Failed to create post' is for answers without one).
+ * Each goes through route(): sign-in, rate limit, validate, authorize, then the service. createPost errors
+ * also carry `error`, which the client shows as given (the spec's 'Failed to create post' is for answers without one).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPostFieldsSchema, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError, firstIssue } from '../../platform/errors.js';
-import { announceNewPost } from './live.js';
-import { linkPreviewsFor } from './link-preview.js';
-import { createPost, getPreview } from './service.js';
 import { receiveForm } from '../../platform/uploads.js';
+import { announceNewPost } from './facts.js';
+import { linkPreviewsFor } from './link-preview.js';
+import { createPost, getPreview, loadPost } from './service.js';
 import { prepareUpload, UploadText, type PreparedFile } from './uploads.js';
 
 const MB = 1024 * 1024;
@@ -35,40 +35,58 @@ function readPostForm(deps: AppDeps, userId: string, http: { req: FastifyRequest
   });
 }
 
-export function postsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const postsRoutes = [
   // Per member (shared by every node when REDIS_URL is set): 30 posts and 60 previews in 10 minutes.
-  const createPostOptions = { auth: 'required', limits: { perUser: 'createPostPerUser' } } as const;
-  route(app, deps, Routes.createPost, createPostOptions, async ({ auth, req, reply }) => {
-    const userId = auth.user.id;
-    try {
-      const form = await readPostForm(deps, userId, { req, reply });
+  route(
+    Routes.createPost,
+    { action: 'post.create', auth: 'required', limits: { perUser: 'createPostPerUser' } },
+    async ({ deps, auth, req, reply }) => {
+      const u = auth.user;
       try {
-        const parsed = createPostFieldsSchema.safeParse(form.fields);
-        if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
-        const prepared: PreparedFile[] = [];
-        for (const u of form.files) prepared.push(await prepareUpload(u));
-        const post = await createPost(deps, userId, parsed.data, prepared);
-        announceNewPost(deps, userId, post);
-        return { success: true, message: Messages.post.created, post };
-      } finally {
-        await form.dispose();
+        const form = await readPostForm(deps, u.id, { req, reply });
+        try {
+          const parsed = createPostFieldsSchema.safeParse(form.fields);
+          if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
+          const prepared: PreparedFile[] = [];
+          for (const upload of form.files) prepared.push(await prepareUpload(upload));
+          const actor = { id: u.id, username: u.username, name: u.name, avatar: u.avatar };
+          const post = await createPost(deps, actor, parsed.data, prepared);
+          announceNewPost(deps, u.id, post);
+          return { success: true, message: Messages.post.created, post };
+        } finally {
+          await form.dispose();
+        }
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return reply.code(err.status).send({ success: false, message: err.message, error: err.message });
       }
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return reply.code(err.status).send({ success: false, message: err.message, error: err.message });
-    }
-  });
+    },
+  ),
 
-  const linkMetaOptions = { auth: 'required', limits: { perUser: 'linkMetaPerUser' } } as const;
-  route(app, deps, Routes.linkMeta, linkMetaOptions, ({ auth, body }) =>
-    linkPreviewsFor(deps).get(body.url, auth.user.id),
-  );
+  route(
+    Routes.linkMeta,
+    { action: 'post.create', auth: 'required', limits: { perUser: 'linkMetaPerUser' } },
+    ({ deps, auth, body }) => linkPreviewsFor(deps).get(body.url, auth.user.id),
+  ),
 
-  route(app, deps, Routes.publicPost, { auth: 'optional' }, async ({ auth: session, params, reply }) => {
-    const post = await getPreview(deps, params.postId ?? '');
-    void reply.header('Cache-Control', 'no-store');
-    if (!post)
-      return reply.code(404).send({ success: false, message: Messages.post.notFound, logged: Boolean(session) });
-    return { success: true, logged: Boolean(session), post };
-  });
-}
+  // The shared link's page: visitors too. A missing post, or one across a block, answers the same 404.
+  route(
+    Routes.publicPost,
+    { action: 'public', auth: 'optional' },
+    async ({ deps, auth: session, actor, params, reply }) => {
+      void reply.header('Cache-Control', 'no-store');
+      const notFound = () =>
+        reply.code(404).send({ success: false, message: Messages.post.notFound, logged: Boolean(session) });
+      const resource = await loadPost(deps, params.postId ?? '');
+      try {
+        await deps.policy.authorize(actor, 'post.view', resource);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 404) return notFound();
+        throw err;
+      }
+      const post = await getPreview(deps, params.postId ?? '');
+      if (!post) return notFound();
+      return { success: true, logged: Boolean(session), post };
+    },
+  ),
+];

@@ -4,33 +4,23 @@
  * published as facts, and publish.ts shows them to the post's viewers.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  type Events,
-  Messages,
-  type PostCategory,
-  type PostDto,
-  type ServerEventPayload,
-  type SharedPostPreview,
-} from '@sajha/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { Messages, type PostCategory, type PostDto, type SharedPostPreview } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, postLikes, postMedia, posts, postShares } from '../../db/schema.js';
+import { files, postMedia, posts } from '../../db/schema.js';
+import type { ActorInfo, PostMutation } from '../../events/map.js';
 import { AppError } from '../../platform/errors.js';
 import { firstHttpsUrl, isId } from '@sajha/contract';
+import { announceMentions, recordShare, toggleLike } from '../engagement/index.js';
+import { announceMutation } from './facts.js';
 import { previewNow, queuePreview } from './link-jobs.js';
-import { tell, tellMentioned, type Actor } from './notices.js';
-import { authorize } from './policy.js';
+import type { PostResource } from './policy.js';
 import { presentPost, presentPreview } from './presenters.js';
-import { fileKeysOf, findPostRecord, findUser, mediaFor } from './repo.js';
+import { fileKeysOf, findPostRecord, mediaFor } from './repo.js';
 import { removeAll, storeAll, type PreparedFile } from './uploads.js';
 
-async function actorOf(deps: AppDeps, userId: string): Promise<Actor> {
-  const u = await findUser(deps.db, userId);
-  if (!u) throw new AppError(Messages.server.unauthorized, 401);
-  return { id: u.id, username: u.username, avatar: u.avatar };
-}
-
-async function postRow(deps: AppDeps, postId: string) {
+/** What the policy needs of a post, or undefined (a malformed id is a missing post). */
+export async function loadPost(deps: AppDeps, postId: string): Promise<PostResource | undefined> {
   if (!isId(postId)) return undefined;
   const [row] = await deps.db
     .select({ id: posts.id, authorId: posts.authorId, linkUrl: posts.linkUrl })
@@ -57,11 +47,11 @@ export async function getPreview(deps: AppDeps, postId: string): Promise<SharedP
 
 export async function createPost(
   deps: AppDeps,
-  authorId: string,
+  actor: ActorInfo,
   input: { content: string; category?: PostCategory | undefined },
   prepared: PreparedFile[],
 ): Promise<PostDto> {
-  const actor = await actorOf(deps, authorId);
+  const authorId = actor.id;
   const linkUrl = firstHttpsUrl(input.content);
   // Never waits on the linked site: a missing preview is fetched by a job once the post is stored.
   const preview = await previewNow(deps, linkUrl);
@@ -102,22 +92,17 @@ export async function createPost(
     throw err;
   }
   if (linkUrl && preview.queue) await queuePreview(deps, { postId, url: linkUrl, userId: authorId });
-  await tellMentioned(deps, input.content, actor, 'post', postId);
+  await announceMentions(deps, input.content, actor, 'post', { kind: 'post', id: postId, ownerId: authorId });
   return getPost(deps, postId, authorId);
 }
 
-type Mutation = ServerEventPayload<typeof Events.postMutationResult>;
-
-declare module '../../events/bus.js' {
-  interface DomainEvents {
-    /** A post was edited or deleted by its author. */
-    'post.mutated': { actorId: string; result: Mutation };
-  }
-}
-
-export async function editPost(deps: AppDeps, userId: string, postId: string, content: string): Promise<Mutation> {
-  const post = await postRow(deps, postId);
-  authorize(userId, 'edit', post);
+export async function editPost(
+  deps: AppDeps,
+  userId: string,
+  post: PostResource,
+  content: string,
+): Promise<PostMutation> {
+  const postId = post.id;
   const linkUrl = firstHttpsUrl(content);
   const set: Partial<typeof posts.$inferInsert> = { content, updatedAt: new Date() };
   const relinked = linkUrl !== post.linkUrl;
@@ -125,16 +110,17 @@ export async function editPost(deps: AppDeps, userId: string, postId: string, co
   if (preview) Object.assign(set, { linkUrl, linkMeta: preview.meta });
   await deps.db.update(posts).set(set).where(eq(posts.id, postId));
   if (linkUrl && preview?.queue) await queuePreview(deps, { postId, url: linkUrl, userId });
-  const result: Mutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
+  const result: PostMutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   if (preview) result.link = preview.meta;
   // Every open feed shows the new text in place (part 2 §4).
-  void deps.bus.publish('post.mutated', { actorId: userId, result }, { by: userId });
+  void announceMutation(deps, userId, result).catch((err: unknown) =>
+    deps.log.error({ err }, 'announcing an edit failed'),
+  );
   return result;
 }
 
-export async function deletePost(deps: AppDeps, userId: string, postId: string): Promise<Mutation> {
-  const post = await postRow(deps, postId);
-  authorize(userId, 'delete', post);
+export async function deletePost(deps: AppDeps, userId: string, post: PostResource): Promise<PostMutation> {
+  const postId = post.id;
   const { ids, keys } = await fileKeysOf(deps.db, postId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(posts).where(eq(posts.id, postId));
@@ -142,57 +128,29 @@ export async function deletePost(deps: AppDeps, userId: string, postId: string):
   });
   // Bytes go after the rows: a crash in between leaves orphan bytes, never a post with missing media.
   await removeAll(deps.storage, keys);
-  const result: Mutation = { success: true, type: 'delete', post_id: postId, message: Messages.post.deleted };
-  void deps.bus.publish('post.mutated', { actorId: userId, result }, { by: userId });
+  const result: PostMutation = { success: true, type: 'delete', post_id: postId, message: Messages.post.deleted };
+  void announceMutation(deps, userId, result).catch((err: unknown) =>
+    deps.log.error({ err }, 'announcing a delete failed'),
+  );
   return result;
 }
 
 /** Toggles the viewer's like; answers the new state so the client can confirm or roll back. */
-export async function toggleLike(
+export async function likePost(
   deps: AppDeps,
-  userId: string,
-  postId: string,
+  actor: ActorInfo,
+  post: PostResource,
 ): Promise<{ post_id: string; liked: boolean; likes: number }> {
-  const post = await postRow(deps, postId);
-  if (!post) throw new AppError(Messages.post.gone, 404);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(postLikes)
-      .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-      .returning({ userId: postLikes.userId });
-    const liked = removed.length === 0;
-    if (liked) await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing();
-    const [row] = await tx
-      .update(posts)
-      .set({ likeCount: sql`greatest(0, ${posts.likeCount} + ${liked ? 1 : -1})` })
-      .where(eq(posts.id, postId))
-      .returning({ likes: posts.likeCount });
-    return { liked, likes: row?.likes ?? 0 };
-  });
-  if (outcome.liked) await tell(deps, post.authorId, await actorOf(deps, userId), 'like', postId);
-  return { post_id: postId, ...outcome };
+  const { liked, counts } = await toggleLike(deps, { kind: 'post', id: post.id, ownerId: post.authorId }, actor);
+  return { post_id: post.id, liked, likes: counts.likes };
 }
 
-export async function recordShare(
+export async function sharePost(
   deps: AppDeps,
-  userId: string,
-  input: { post_id: string; network: string; ref: string },
+  actor: ActorInfo,
+  post: PostResource,
+  link: { network: string; ref: string },
 ): Promise<{ post_id: string; shares: number }> {
-  const post = await postRow(deps, input.post_id);
-  if (!post) throw new AppError(Messages.post.gone, 404);
-  const shares = await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(postShares)
-      .values({ id: randomUUID(), postId: post.id, userId, ref: input.ref, network: input.network });
-    const [row] = await tx
-      .update(posts)
-      .set({ shareCount: sql`${posts.shareCount} + 1` })
-      .where(eq(posts.id, post.id))
-      .returning({ shares: posts.shareCount });
-    return row?.shares ?? 0;
-  });
-  await tell(deps, post.authorId, await actorOf(deps, userId), 'share', post.id);
-  return { post_id: post.id, shares };
+  const counts = await recordShare(deps, { kind: 'post', id: post.id, ownerId: post.authorId }, actor, link);
+  return { post_id: post.id, shares: counts.shares };
 }
-
-export { actorOf, postRow };

@@ -1,44 +1,51 @@
 /** Reels on /real: getReels (offset, 5) -> reels {reels, hasMore}; our events answer by acknowledgement. */
 import { Events, REEL_LIMITS } from '@sajha/contract';
-import type { AppDeps } from '../../deps.js';
-import type { SocketModule } from '../../realtime/index.js';
-import { uidOf, type IoSocket } from '../../realtime/types.js';
+import { on, type SocketContext } from '../../realtime/handler.js';
+import { actorInfoOf, answer } from '../../realtime/types.js';
 import {
-  addReelComment,
-  addReelCommentReply,
+  commentOnReel,
   deleteReel,
   getReel,
+  likeReel,
   listReelComments,
   listReels,
+  loadReel,
   shareReel,
-  toggleReelLike,
 } from './service.js';
 
-const sendComments = (socket: IoSocket, reelId: string, comments: Awaited<ReturnType<typeof listReelComments>>) => {
-  socket.emit(Events.reelComments, { reel_id: reelId, comments });
-  return comments;
-};
+/** Every reel event names the reel as `{ reelId }` first. */
+const reel = ([a]: [{ reelId: string }], ctx: SocketContext) => loadReel(ctx.deps, a.reelId);
 
-export function reelsSocketModule(deps: AppDeps): SocketModule {
-  return {
-    handlers: {
-      [Events.getReels]: async ([offset, limit], socket) => {
-        const size = Math.min(limit ?? REEL_LIMITS.pageSize, REEL_LIMITS.pageSize);
-        const page = await listReels(deps, uidOf(socket), offset, size);
-        socket.emit(Events.reels, page);
-        return { count: page.reels.length, hasMore: page.hasMore };
-      },
-      [Events.getReel]: ([{ reelId }], socket) => getReel(deps, uidOf(socket), reelId),
-      [Events.likeReel]: ([{ reelId }], socket) => toggleReelLike(deps, uidOf(socket), reelId),
-      [Events.shareReel]: ([input], socket) => shareReel(deps, uidOf(socket), input),
-      [Events.deleteReel]: ([{ reelId }], socket) => deleteReel(deps, uidOf(socket), reelId),
+export const reelsSocket = [
+  on(Events.getReels, { action: 'reels.read' }, async ([offset, limit], { deps, socket, actor }) => {
+    const size = Math.min(limit ?? REEL_LIMITS.pageSize, REEL_LIMITS.pageSize);
+    const page = await listReels(deps, actor.id, offset, size);
+    socket.emit(Events.reels, page);
+    return { count: page.reels.length, hasMore: page.hasMore };
+  }),
+  on(Events.getReel, { action: 'reel.view', load: reel }, (_a, ctx) =>
+    getReel(ctx.deps, ctx.actor.id, ctx.resource.id),
+  ),
+  on(Events.likeReel, { action: 'reel.like', load: reel }, (_a, ctx) =>
+    likeReel(ctx.deps, actorInfoOf(ctx.socket), ctx.resource),
+  ),
+  on(Events.shareReel, { action: 'reel.share', load: reel }, ([a], ctx) =>
+    shareReel(ctx.deps, actorInfoOf(ctx.socket), ctx.resource, a),
+  ),
+  on(Events.deleteReel, { action: 'reel.delete', load: reel }, (_a, ctx) =>
+    deleteReel(ctx.deps, ctx.actor.id, ctx.resource),
+  ),
 
-      [Events.getReelComments]: async ([{ reelId }], socket) =>
-        sendComments(socket, reelId, await listReelComments(deps, uidOf(socket), reelId)),
-      [Events.addReelComment]: async ([input], socket) =>
-        sendComments(socket, input.reelId, await addReelComment(deps, uidOf(socket), input)),
-      [Events.addReelCommentReply]: async ([input], socket) =>
-        sendComments(socket, input.reelId, await addReelCommentReply(deps, uidOf(socket), input)),
-    },
-  };
-}
+  on(Events.getReelComments, { action: 'reel.view', load: reel }, async (_a, ctx) => {
+    const comments = await listReelComments(ctx.deps, ctx.actor.id, ctx.resource);
+    return answer(ctx.socket, Events.reelComments, { reel_id: ctx.resource.id, comments }).comments;
+  }),
+  on(Events.addReelComment, { action: 'reel.comment', load: reel }, async ([a], ctx) => {
+    const comments = await commentOnReel(ctx.deps, actorInfoOf(ctx.socket), ctx.resource, a.comment);
+    return answer(ctx.socket, Events.reelComments, { reel_id: ctx.resource.id, comments }).comments;
+  }),
+  on(Events.addReelCommentReply, { action: 'reel.comment', load: reel }, async ([a], ctx) => {
+    const comments = await commentOnReel(ctx.deps, actorInfoOf(ctx.socket), ctx.resource, a.reply, a.commentId);
+    return answer(ctx.socket, Events.reelComments, { reel_id: ctx.resource.id, comments }).comments;
+  }),
+];

@@ -1,14 +1,57 @@
-/** Who may do what to a reel: anyone signed in may see, like, comment and share a ready reel; only the owner deletes. */
+/**
+ * Who may do what to a reel: any member may see, like, comment on and share a ready reel, unless there is
+ * a block either way with its owner (then it is "not available"); only the owner deletes it, and only the
+ * uploader sees where an upload stands. The list leaves blocked owners out in SQL.
+ */
 import { ReelMessages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
+import { definePolicy, type Refusal } from '../../policy/authorize.js';
 
-export type ReelAction = 'view' | 'like' | 'comment' | 'share' | 'delete';
-
-export function authorize(
-  actorId: string,
-  action: ReelAction,
-  reel: { authorId: string; status: string } | undefined,
-): asserts reel {
-  if (!reel || reel.status !== 'ready') throw new AppError(ReelMessages.notFound, 404);
-  if (action === 'delete' && reel.authorId !== actorId) throw new AppError(ReelMessages.ownerOnly, 403);
+export interface ReelResource {
+  id: string;
+  authorId: string;
+  status: string;
+  sourceFileId: string | null;
+  videoFileId: string | null;
 }
+
+declare module '../../policy/authorize.js' {
+  interface Actions {
+    'reel.upload': undefined;
+    /** The page of reels: a list filtered in SQL. */
+    'reels.read': undefined;
+    'reel.view': ReelResource;
+    'reel.like': ReelResource;
+    'reel.comment': ReelResource;
+    'reel.share': ReelResource;
+    'reel.delete': ReelResource;
+    /** Where an upload stands: its uploader only. */
+    'reel.status': ReelResource;
+  }
+}
+
+const notAvailable = () => new AppError(ReelMessages.notFound, 404);
+const ready = ({ resource }: { resource: ReelResource }): Refusal =>
+  resource.status === 'ready' ? undefined : notAvailable();
+const onReady = { owner: (r: ReelResource) => r.authorId, allow: ready };
+
+export const reelsPolicy = definePolicy({
+  notFound: notAvailable,
+  actions: {
+    'reel.upload': { self: true },
+    'reels.read': { self: true },
+    'reel.view': onReady,
+    'reel.like': onReady,
+    'reel.comment': onReady,
+    'reel.share': onReady,
+    'reel.delete': {
+      owner: (r) => r.authorId,
+      allow: (ctx) =>
+        ready(ctx) ?? (ctx.resource.authorId === ctx.actor?.id ? undefined : new AppError(ReelMessages.ownerOnly, 403)),
+    },
+    'reel.status': {
+      owner: (r) => r.authorId,
+      allow: ({ actor, resource }) => (resource.authorId === actor?.id ? undefined : notAvailable()),
+    },
+  },
+});

@@ -1,8 +1,8 @@
 /** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocks, files, reelComments, reelLikes, reels, users } from '../../db/schema.js';
-import type { CommentRecord } from '../comments/index.js';
+import { files, likes, reels, users } from '../../db/schema.js';
+import { notBlockedWith } from '../../policy/relations.js';
 import type { ReelRecord } from './presenters.js';
 
 function selectRecords(db: Db, viewerId: string) {
@@ -26,15 +26,14 @@ function selectRecords(db: Db, viewerId: string) {
       authorName: users.name,
       authorUsername: users.username,
       authorAvatar: users.avatar,
-      liked: sql<boolean>`exists (select 1 from ${reelLikes} where ${reelLikes.reelId} = ${reels.id} and ${reelLikes.userId} = ${viewerId})`,
+      liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.kind} = 'reel' and ${likes.subjectId} = ${reels.id} and ${likes.userId} = ${viewerId})`,
     })
     .from(reels)
     .innerJoin(users, eq(users.id, reels.authorId))
     .leftJoin(files, eq(files.id, reels.videoFileId));
 }
 
-const notBlocked = (viewerId: string) =>
-  sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${reels.authorId}) or (${blocks.blockerId} = ${reels.authorId} and ${blocks.blockedId} = ${viewerId}))`;
+const notBlocked = (viewerId: string) => notBlockedWith(viewerId, reels.authorId);
 
 export async function readyPage(db: Db, viewerId: string, offset: number, limit: number): Promise<ReelRecord[]> {
   return selectRecords(db, viewerId)
@@ -65,20 +64,4 @@ export async function fileKeysOfReel(db: Db, reel: { sourceFileId: string | null
     .from(files)
     .where(or(...ids.map((id) => eq(files.id, id))));
   return { ids, keys: rows.flatMap((r) => [r.storageKey, ...(r.posterKey ? [r.posterKey] : [])]) };
-}
-
-export async function commentRecordsOfReel(db: Db, reelId: string): Promise<CommentRecord[]> {
-  return db
-    .select({
-      id: reelComments.id,
-      parentId: reelComments.parentId,
-      content: reelComments.content,
-      createdAt: reelComments.createdAt,
-      authorName: users.name,
-      authorAvatar: users.avatar,
-    })
-    .from(reelComments)
-    .innerJoin(users, eq(users.id, reelComments.authorId))
-    .where(eq(reelComments.reelId, reelId))
-    .orderBy(reelComments.createdAt, reelComments.id);
 }

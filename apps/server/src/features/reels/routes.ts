@@ -3,13 +3,13 @@
  * answers at once with status 'processing' and the reel id; GET /api/reels/{id}/status tells the uploader
  * where it stands. The files themselves are served by /media with byte ranges (features/media).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReelFieldsSchema, ReelMessages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError, firstIssue } from '../../platform/errors.js';
 import { receiveForm } from '../../platform/uploads.js';
-import { reelStatusFor } from './service.js';
+import { loadReel, reelStatusFor } from './service.js';
 import { createReel } from './upload.js';
 
 /** Reads the form through platform/uploads.ts: the file streams to a temp file, counted and refused past the limit. */
@@ -31,30 +31,37 @@ function readReelForm(deps: AppDeps, userId: string, http: { req: FastifyRequest
   });
 }
 
-export function reelsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const uploadOptions = { auth: 'required', limits: { perUser: 'reelUploadPerUser' } } as const;
-  route(app, deps, Routes.reelUpload, uploadOptions, async ({ auth, req, reply }) => {
-    const userId = auth.user.id;
-    try {
-      const form = await readReelForm(deps, userId, { req, reply });
+export const reelsRoutes = [
+  route(
+    Routes.reelUpload,
+    { action: 'reel.upload', auth: 'required', limits: { perUser: 'reelUploadPerUser' } },
+    async ({ deps, auth, req, reply }) => {
+      const userId = auth.user.id;
       try {
-        const parsed = createReelFieldsSchema.safeParse(form.fields);
-        if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
-        const video = form.files[0];
-        if (!video) throw new AppError(ReelMessages.noFile, 400);
-        const { id } = await createReel(deps, userId, parsed.data, video);
-        return reply.code(202).send({ success: true, message: ReelMessages.created, id, status: 'processing' });
-      } finally {
-        await form.dispose();
+        const form = await readReelForm(deps, userId, { req, reply });
+        try {
+          const parsed = createReelFieldsSchema.safeParse(form.fields);
+          if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
+          const video = form.files[0];
+          if (!video) throw new AppError(ReelMessages.noFile, 400);
+          const { id } = await createReel(deps, userId, parsed.data, video);
+          return reply.code(202).send({ success: true, message: ReelMessages.created, id, status: 'processing' });
+        } finally {
+          await form.dispose();
+        }
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return reply.code(err.status).send({ success: false, message: err.message });
       }
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return reply.code(err.status).send({ success: false, message: err.message });
-    }
-  });
+    },
+  ),
 
-  route(app, deps, Routes.reelStatus, { auth: 'required' }, async ({ auth, params, reply }) => {
-    void reply.header('Cache-Control', 'no-store');
-    return { success: true, ...(await reelStatusFor(deps, auth.user.id, params.id ?? '')) };
-  });
-}
+  route(
+    Routes.reelStatus,
+    { action: 'reel.status', auth: 'required', load: ({ deps, params }) => loadReel(deps, params.id ?? '') },
+    async ({ deps, auth, resource, reply }) => {
+      void reply.header('Cache-Control', 'no-store');
+      return { success: true, ...(await reelStatusFor(deps, auth.user.id, resource)) };
+    },
+  ),
+];

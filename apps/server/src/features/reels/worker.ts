@@ -16,18 +16,10 @@ import { ReelMessages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { files, reels } from '../../db/schema.js';
 import { processImage } from '../../platform/media.js';
-import { blockedWith } from '../people/index.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { posterFrame, probe, transcode } from './ffmpeg.js';
 import { reelRow } from './repo.js';
 import { readyReel } from './service.js';
-
-declare module '../../platform/jobs.js' {
-  interface JobMap {
-    /** One reel to transcode; the queue runs one at a time per node and retries after a crash. */
-    'reel.transcode': { reelId: string };
-  }
-}
 
 /** Queues the transcode of a just-uploaded reel (a job: it survives a restart and runs once). */
 export async function enqueueTranscode(deps: AppDeps, reelId: string): Promise<void> {
@@ -138,7 +130,11 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
 async function announce(deps: AppDeps, reelId: string, authorId: string): Promise<void> {
   const forAuthor = await readyReel(deps, reelId, authorId);
   if (!forAuthor) return;
-  await deps.bus.publish('reel.ready', { authorId, reel: forAuthor, hiddenFrom: await blockedWith(deps.db, authorId) });
+  await deps.bus.publish('reel.ready', {
+    authorId,
+    reel: forAuthor,
+    hiddenFrom: await deps.policy.relations.blockedWith(authorId),
+  });
 }
 
 async function fail(

@@ -4,31 +4,31 @@
  * goes to every tab of the member as cU, so the shell shows it at once.
  */
 import { Events } from '@sajha/contract';
-import type { AppDeps } from '../../deps.js';
-import type { SocketModule } from '../../realtime/index.js';
+import { on } from '../../realtime/handler.js';
+import { answer } from '../../realtime/types.js';
 import { getProfileForm, updateProfile } from './service.js';
 
-export function settingsSocketModule(deps: AppDeps): SocketModule {
-  return {
-    handlers: {
-      // The session was touched as seen by the handshake (realtime/handshake.ts).
-      [Events.getProfile]: async (_args, socket) => {
-        socket.emit(Events.profileData, await getProfileForm(deps, socket.data.user.uid));
-      },
+export const settingsSocket = [
+  // The session was touched as seen by the handshake (realtime/handshake.ts).
+  on(Events.getProfile, { action: 'account.read' }, async (_args, { deps, socket, actor }) =>
+    answer(socket, Events.profileData, await getProfileForm(deps, actor.id)),
+  ),
 
-      [Events.updateProfile]: {
-        handler: async ([update], socket) => {
-          const actor = { userId: socket.data.user.uid, sessionId: socket.data.sessionId };
-          const outcome = await updateProfile(deps, actor, update);
-          socket.emit(Events.profileUpdateSuccess, { message: outcome.message });
-          socket.emit(Events.profileData, outcome.profile);
-          if (outcome.user) {
-            socket.data.user = outcome.user;
-            void deps.bus.publish('profile.updated', { user: outcome.user }, { by: outcome.user.uid });
-          }
-        },
-        onFail: (socket, message) => socket.emit(Events.profileUpdateError, { message }),
-      },
+  on(
+    Events.updateProfile,
+    {
+      action: 'account.update',
+      onFail: (socket, message) => socket.emit(Events.profileUpdateError, { message }),
     },
-  };
-}
+    async ([update], { deps, socket, actor }) => {
+      const outcome = await updateProfile(deps, { userId: actor.id, sessionId: socket.data.sessionId }, update);
+      socket.emit(Events.profileUpdateSuccess, { message: outcome.message });
+      socket.emit(Events.profileData, outcome.profile);
+      if (outcome.user) {
+        socket.data.user = outcome.user;
+        void deps.bus.publish('profile.updated', { user: outcome.user }, { by: outcome.user.uid });
+      }
+      return { message: outcome.message };
+    },
+  ),
+];

@@ -1,26 +1,31 @@
 /**
- * Who may do what in settings: a member acts on their own account only. Sessions and avatar files
- * are checked against the actor here, once, before any service runs.
+ * Settings' actions: a member acts on their own account only. Sessions and avatar files are found by
+ * the member's own id in SQL, so somebody else's looks the same as one that does not exist.
  */
-import { Messages, SettingsText } from '@sajha/contract';
+import { Messages } from '@sajha/contract';
+import { definePolicy } from '../../policy/authorize.js';
 import { AppError } from '../../platform/errors.js';
 
-export interface Actor {
-  userId: string;
-  sessionId: string;
-}
-
-export type SettingsAction = 'update-profile' | 'revoke-session' | 'use-avatar' | 'export' | 'delete-account';
-
-export function authorize(
-  actor: Actor | null,
-  action: SettingsAction,
-  resource?: { ownerId: string | null | undefined },
-): asserts actor is Actor {
-  if (!actor) throw new AppError(Messages.server.unauthorized, 401);
-  if (!resource) return;
-  if (resource.ownerId !== actor.userId) {
-    // Somebody else's session or file looks the same as one that does not exist.
-    throw new AppError(action === 'revoke-session' ? SettingsText.sessionNotFound : SettingsText.avatarUnknown, 404);
+declare module '../../policy/authorize.js' {
+  interface Actions {
+    /** Read the settings form. */
+    'account.read': undefined;
+    /** Change the profile, picture, password, two-factor sign-in. */
+    'account.update': undefined;
+    /** List and sign out sessions. */
+    'account.sessions': undefined;
+    'account.export': undefined;
+    'account.delete': undefined;
   }
 }
+
+export const settingsPolicy = definePolicy({
+  notFound: () => new AppError(Messages.server.unauthorized, 401),
+  actions: {
+    'account.read': { self: true },
+    'account.update': { self: true },
+    'account.sessions': { self: true },
+    'account.export': { self: true },
+    'account.delete': { self: true },
+  },
+});

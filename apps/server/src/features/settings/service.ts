@@ -18,10 +18,9 @@ import type { AppDeps } from '../../deps.js';
 import { socials, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mail } from '../../platform/mail.js';
-import { presentCurrentUser } from '../../platform/current-user.js';
+import { loadMember, presentCurrentUser } from '../../platform/current-user.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { ownAvatarKey, pruneAvatars } from './avatar.js';
-import { authorize, type Actor } from './policy.js';
 import { presentProfileForm } from './presenters.js';
 import { revokeOtherSessions } from './sessions.js';
 import { forgetOldUsername, rememberOldUsername, usernameHeld, type UserRow } from '../../platform/usernames.js';
@@ -29,10 +28,12 @@ import { forgetOldUsername, rememberOldUsername, usernameHeld, type UserRow } fr
 type Update = z.output<typeof updateProfilePayloadSchema>;
 export type { UpdateProfilePayload };
 
-export async function loadUser(deps: AppDeps, userId: string): Promise<UserRow> {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!u || u.deletedAt) throw new AppError(Messages.server.unauthorized, 401);
-  return u;
+export const loadUser = loadMember;
+
+/** Who changes their settings: the member, and the session they do it from (kept on a password change). */
+export interface Actor {
+  userId: string;
+  sessionId: string;
 }
 
 export async function getProfileForm(deps: AppDeps, userId: string): Promise<ProfileForm> {
@@ -51,8 +52,7 @@ export interface UpdateOutcome {
   user?: CurrentUser;
 }
 
-export async function updateProfile(deps: AppDeps, actor: Actor | null, update: Update): Promise<UpdateOutcome> {
-  authorize(actor, 'update-profile');
+export async function updateProfile(deps: AppDeps, actor: Actor, update: Update): Promise<UpdateOutcome> {
   const user = await loadUser(deps, actor.userId);
   const now = new Date();
   let changedUser = false;

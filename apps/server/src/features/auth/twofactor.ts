@@ -13,7 +13,7 @@ import { recoveryCodes, twoFactorChallenges, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { loadUser } from './service.js';
+import { loadMember as loadUser } from '../../platform/current-user.js';
 import type { UserRow } from '../../platform/usernames.js';
 
 export const CHALLENGE_COOKIE = 'sajha_2fa';

@@ -1,0 +1,129 @@
+/**
+ * Every fact any area states on the bus, in one map: what happened, with what the listeners need. Services
+ * publish these and never touch sockets; each area's publish.ts turns the ones it cares about into emits to
+ * rooms, and notifications turns the ones a member should hear about into notices (features/notifications).
+ * Payloads use the contract's types and plain values only, so this file depends on no area.
+ */
+import type {
+  ChatDto,
+  CurrentUser,
+  FeatureItem,
+  GroupInfo,
+  IncomingCall,
+  MessageDto,
+  NotificationDto,
+  PostCategory,
+  ReelDto,
+  ServerEventPayload,
+  Events,
+} from '@sajha/contract';
+
+/** Who did it, as a notice shows them. */
+export interface ActorInfo {
+  id: string;
+  username: string;
+  name: string;
+  avatar: string | null;
+}
+
+/** A chat message's sender, as the fan-out and the away notice show them. */
+export interface ChatSender {
+  uid: string;
+  name: string;
+  username: string;
+  avatar: string | null;
+}
+
+/** Content members engage with (likes, comments, replies, shares): a post or a clip. */
+export type ContentKind = 'post' | 'reel';
+export interface ContentRef {
+  kind: ContentKind;
+  id: string;
+  /** Its author. */
+  ownerId: string;
+}
+
+export type PostMutation = ServerEventPayload<typeof Events.postMutationResult>;
+
+export interface DomainEvents {
+  // Sessions and presence
+  /** Sessions that no longer exist: their open sockets close on every node. */
+  'session.ended': { userId: string; sessionIds: string[] };
+  /** A member's first tab connected (online) or last tab closed (offline), across every node. */
+  'presence.changed': { userId: string; online: boolean };
+  /** A sign-in from a browser the member had not used before. */
+  'account.newDevice': { userId: string; browser: string };
+  /** A changed name, username or avatar. */
+  'profile.updated': { user: CurrentUser };
+
+  // People
+  /** `blockerId` blocked `blockedId`: what each was showing of the other stops at once. */
+  'member.blocked': { blockerId: string; blockedId: string };
+  /** A new follow; `notice` is false when the pair was noticed within the day (no second notice). */
+  'member.followed': { follower: ActorInfo; followeeId: string; notice: boolean };
+
+  // Posts, clips and what members do with them
+  /** `hiddenFrom`: members on either side of a block with the author; their feeds never show the post. */
+  'post.created': { authorId: string; post_id: string; category: PostCategory | null; hiddenFrom: string[] };
+  /** A post was edited or deleted by its author; `hiddenFrom` as above. */
+  'post.mutated': { actorId: string; result: PostMutation; hiddenFrom: string[] };
+  'content.liked': { content: ContentRef; actor: ActorInfo };
+  'content.commented': { content: ContentRef; actor: ActorInfo };
+  /** A reply to `toId`'s comment. */
+  'content.replied': { content: ContentRef; toId: string; actor: ActorInfo };
+  'content.shared': { content: ContentRef; actor: ActorInfo };
+  /** A comment or reply was added: screens showing the thread get it anew, each as its viewer sees it. */
+  'comments.changed': { content: ContentRef };
+  /** Members named with @handle in a post or a comment on `content` (blocks already left out). */
+  'member.mentioned': { where: 'post' | 'comment'; content: ContentRef; memberIds: string[]; actor: ActorInfo };
+  'reel.ready': { authorId: string; reel: ReelDto; hiddenFrom: string[] };
+  'reel.failed': { authorId: string; id: string; message: string };
+  'reel.stats': { id: string; stats: { likes: number; comments: number; shares: number } };
+  'reel.deleted': { id: string };
+
+  // Features board
+  'feature.updated': { item: Omit<FeatureItem, 'voted'> };
+  /** A moderator set a suggestion's status: its author hears of it. */
+  'feature.statusChanged': { featureId: string; authorId: string; title: string; status: 'Pending' | 'Implemented' };
+
+  // Notifications
+  'notification.created': { userId: string; notification: NotificationDto; unread: number };
+  'notification.unread': { userId: string; unread: number };
+
+  // Chat
+  /** `origin` is the connection that sent it: it already has the message in its ack. */
+  'chat.message.sent': {
+    chatId: string;
+    memberIds: string[];
+    message: MessageDto;
+    sender: ChatSender;
+    origin?: string | undefined;
+    /** The stored time at full precision (read marks compare with it); the DTO has milliseconds. */
+    storedAt: string;
+  };
+  /** A new message these members have not seen and were not told of in this unread run. */
+  'chat.message.unseen': { chatId: string; direct: boolean; toIds: string[]; sender: ChatSender; preview: string };
+  'chat.message.updated': { chatId: string; memberIds: string[]; messages: MessageDto[] };
+  'chat.message.deleted': { chatId: string; memberIds: string[]; mid: string; by: string };
+  /** A chat appeared in these members' lists (a new group); each gets its own view of it. */
+  'chat.added': { memberIds: string[]; chats: Map<string, ChatDto> };
+  /** The member's unread total may have changed (read, or a message vanished). */
+  'chat.unread': { userIds: string[] };
+  /** `marks`: every member's read mark after the change, when the writer already has them. */
+  'chat.read': { chatId: string; readerIds: string[]; marks?: { userId: string; lastReadAt: Date }[] };
+  /** Someone joined or left the chat, or it was renamed: cached views of it are stale. */
+  'chat.members.changed': { chatId: string };
+  /** The group's members or name changed: `info` for everyone in it, `removedIds` are out of it now. */
+  'chat.group.changed': { info: GroupInfo; removedIds: string[] };
+
+  // Calls
+  'call.ringing': { calleeId: string; incoming: IncomingCall };
+  /** Stop ringing on every tab of the callee (answered elsewhere, cancelled, declined, timed out). */
+  'call.ringingEnded': { calleeId: string; roomId: string };
+  /** Both call pages of the room learn that it ended (and why, when there is a title). */
+  'call.ended': { roomId: string; title?: string | undefined; exceptSocketId?: string | undefined };
+  /** A ring nobody answered: the callee hears of it. */
+  'call.missed': { roomId: string; calleeId: string; caller: ActorInfo };
+}
+
+export type DomainEventName = keyof DomainEvents;

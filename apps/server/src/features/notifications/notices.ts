@@ -1,0 +1,152 @@
+/**
+ * Facts -> notices: what a member hears of, in one place. Every other area only states what happened
+ * (engagement, people, calls, chat, the board, auth); the texts, links and tags of the notices are here.
+ * Nobody hears of their own actions, and notify() refuses a notice across a block as a second line.
+ */
+import { CallTexts, FeatureMessages, LIMITS, PeopleMessages } from '@sajha/contract';
+import type { AppDeps } from '../../deps.js';
+import type { ActorInfo, ContentKind, ContentRef } from '../../events/map.js';
+import type { Listeners } from '../../feature.js';
+import { notifyAway } from './away.js';
+import { notify, type NotifyInput } from './service.js';
+
+const WHAT: Record<ContentKind, string> = { post: 'post', reel: 'reel' };
+const URL: Record<ContentKind, (id: string) => string> = { post: (id) => `/view/${id}`, reel: (id) => `/clips/${id}` };
+/** The tags earlier notices carried, so a browser still merges a new push with an old one. */
+const TAG: Record<ContentKind, (type: string, id: string) => string> = {
+  post: (type, id) => `${type}:${id}`,
+  reel: (type, id) => `${type}:reel:${id}`,
+};
+
+type Verb = 'like' | 'comment' | 'reply' | 'share';
+const TEXT: Record<Verb, (handle: string, kind: ContentKind) => string> = {
+  like: (h, k) => `@${h} liked your ${WHAT[k]}`,
+  comment: (h, k) => `@${h} commented on your ${WHAT[k]}`,
+  reply: (h, k) => (k === 'post' ? `@${h} replied to your comment` : `@${h} replied to your comment on a ${WHAT[k]}`),
+  share: (h, k) => `@${h} shared your ${WHAT[k]}`,
+};
+
+/** Tells one member, never the actor; a failure is logged, never surfaced to whoever acted. */
+async function tell(deps: AppDeps, to: string, actor: ActorInfo | undefined, input: NotifyInput): Promise<void> {
+  if (actor && to === actor.id) return;
+  try {
+    await notify(deps, to, input);
+  } catch (err) {
+    deps.log.error({ err, type: input.type }, 'notification failed');
+  }
+}
+
+function aboutContent(verb: Verb, content: ContentRef, to: string, actor: ActorInfo, deps: AppDeps) {
+  const type = verb === 'reply' ? 'comment' : verb;
+  return tell(deps, to, actor, {
+    type,
+    message: TEXT[verb](actor.username, content.kind),
+    actorId: actor.id,
+    profileImage: actor.avatar,
+    actions: [{ label: 'View Details', type: 'link', url: URL[content.kind](content.id) }],
+    tag: TAG[content.kind](type, content.id),
+  });
+}
+
+export const noticeListeners: Listeners = {
+  'content.liked': ({ content, actor }, { deps }) => aboutContent('like', content, content.ownerId, actor, deps),
+  'content.commented': ({ content, actor }, { deps }) => aboutContent('comment', content, content.ownerId, actor, deps),
+  'content.replied': ({ content, toId, actor }, { deps }) => aboutContent('reply', content, toId, actor, deps),
+  'content.shared': ({ content, actor }, { deps }) => aboutContent('share', content, content.ownerId, actor, deps),
+
+  'member.mentioned': async ({ where, content, memberIds, actor }, { deps }) => {
+    for (const to of memberIds) {
+      await tell(deps, to, actor, {
+        type: 'mention',
+        message: `@${actor.username} mentioned you in a ${where}`,
+        actorId: actor.id,
+        profileImage: actor.avatar,
+        actions: [{ label: 'View Details', type: 'link', url: URL[content.kind](content.id) }],
+        tag: TAG[content.kind]('mention', content.id),
+      });
+    }
+  },
+
+  // "started following you", at most once a day per pair (people decides `notice`).
+  'member.followed': ({ follower, followeeId, notice }, { deps }) =>
+    notice
+      ? tell(deps, followeeId, follower, {
+          type: 'follow',
+          message: PeopleMessages.followNotice(follower.username),
+          actorId: follower.id,
+          profileImage: follower.avatar,
+          actions: [{ label: 'View Profile', type: 'link', url: `/u/@${follower.username}` }],
+          tag: `follow:${follower.id}`,
+        })
+      : undefined,
+
+  // The ringing prompt is the in-app signal; a push titled "Incoming call" reaches a member who is away,
+  // without adding every ring to the bell (a missed call does go there, below).
+  'call.ringing': async ({ calleeId, incoming }, { deps }) => {
+    const { caller, roomId } = incoming;
+    try {
+      await notifyAway(deps, calleeId, {
+        type: 'call',
+        title: 'Incoming call',
+        message: CallTexts.incomingFrom(caller.name),
+        priority: 'high',
+        actorId: caller.uid,
+        profileImage: caller.avatar,
+        actions: [{ label: 'Answer', type: 'link', url: `/call/${caller.uid}/${roomId}` }],
+        tag: `call:${roomId}`,
+      });
+    } catch (err) {
+      deps.log.error({ err }, 'incoming call push failed');
+    }
+  },
+  'call.missed': ({ roomId, calleeId, caller }, { deps }) =>
+    tell(deps, calleeId, caller, {
+      type: 'call',
+      message: CallTexts.missedFrom(caller.name),
+      actorId: caller.id,
+      profileImage: caller.avatar,
+      actions: [{ label: 'Call back', type: 'link', url: `/call/${caller.id}` }],
+      tag: `call:${roomId}`,
+    }),
+
+  // A new chat message to members who are away (not looking at the chat): push and mail only, since the
+  // messages badge counts it; one per unread run (chat decides who).
+  'chat.message.unseen': async ({ chatId, direct, toIds, sender, preview }, { deps }) => {
+    for (const uid of toIds) {
+      try {
+        await notifyAway(deps, uid, {
+          type: 'message',
+          message: `${sender.name}: ${preview.slice(0, LIMITS.lastMessagePreview)}`,
+          actorId: sender.uid,
+          profileImage: sender.avatar,
+          actions: [
+            { label: 'Open chat', type: 'link', url: direct ? `/message/@${sender.username}` : `/message/${chatId}` },
+          ],
+          tag: `chat:${chatId}`,
+        });
+      } catch (err) {
+        deps.log.error({ err }, 'message notice failed');
+      }
+    }
+  },
+
+  'feature.statusChanged': ({ featureId, authorId, title, status }, { deps }) =>
+    tell(deps, authorId, undefined, {
+      type: 'system',
+      message:
+        status === 'Implemented' ? FeatureMessages.notifyImplemented(title) : FeatureMessages.notifyPending(title),
+      actions: [{ label: 'View Details', type: 'link', url: '/features' }],
+      tag: `feature:${featureId}`,
+    }),
+
+  // No clock time in the text: the server's zone is not the member's, and the notification's own time is
+  // shown beside it in the member's browser zone (one zone everywhere).
+  'account.newDevice': ({ userId, browser }, { deps }) =>
+    tell(deps, userId, undefined, {
+      type: 'login',
+      priority: 'high',
+      message: `New sign-in to your account from ${browser}. If this was not you, reset your password.`,
+      actions: [{ label: 'Review security', type: 'link', url: '/settings/security' }],
+      tag: 'login',
+    }),
+};

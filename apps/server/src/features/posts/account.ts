@@ -1,0 +1,28 @@
+/** Posts' part of a member's account: their posts (the files are the media area's). */
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { posts } from '../../db/schema.js';
+import { after, byKeyset, EXPORT_PAGE, type AccountExport } from '../../account.js';
+
+export function exportPosts(deps: AppDeps, userId: string, out: AccountExport): void {
+  out.rows('posts.json', 'posts', (cursor) =>
+    deps.db
+      .select({
+        id: posts.id,
+        content: posts.content,
+        category: posts.category,
+        createdAt: posts.createdAt,
+        _at: posts.createdAt,
+        _id: posts.id,
+      })
+      .from(posts)
+      .where(and(eq(posts.authorId, userId), after(posts, cursor)))
+      .orderBy(...byKeyset(posts))
+      .limit(EXPORT_PAGE),
+  );
+}
+
+/** Their posts go; likes, comments and shares on them go with them (trigger), and the feed counts follow. */
+export async function deletePosts(deps: AppDeps, userId: string): Promise<void> {
+  await deps.db.delete(posts).where(eq(posts.authorId, userId));
+}

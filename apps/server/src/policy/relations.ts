@@ -1,0 +1,120 @@
+/**
+ * Relations between two members: the one lower module every area asks "is there a block between these
+ * two, does one follow the other, are they friends?". A block is stored one way but its effects apply
+ * both ways; areas never read the blocks or follows tables for that question themselves. Lists filter
+ * through the SQL fragments here (in the query, not after loading), single checks through `between`.
+ */
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
+import { blocks, follows } from '../db/schema.js';
+
+/** What `actor` is to `other`. */
+export interface Relation {
+  /** The same member. */
+  self: boolean;
+  /** The actor has blocked the other. */
+  blocking: boolean;
+  /** The other has blocked the actor. */
+  blockedBy: boolean;
+  /** A block either way. */
+  blocked: boolean;
+  /** The actor follows the other. */
+  follows: boolean;
+  /** The other follows the actor. */
+  followedBy: boolean;
+  /** Both follow each other. */
+  friends: boolean;
+}
+
+const SELF: Relation = {
+  self: true,
+  blocking: false,
+  blockedBy: false,
+  blocked: false,
+  follows: false,
+  followedBy: false,
+  friends: false,
+};
+
+export interface Relations {
+  /** What `actor` is to `other`, in one query (none for the same member). */
+  between(actor: string, other: string): Promise<Relation>;
+  /** A block either way between two members. */
+  blockedEitherWay(a: string, b: string): Promise<boolean>;
+  /** Everyone on either side of a block with `userId`: who must not hear of what they do. */
+  blockedWith(userId: string): Promise<string[]>;
+  /** The members who blocked `userId` (one way: not those `userId` blocked). */
+  blockersOf(userId: string): Promise<string[]>;
+}
+
+/** A boolean column as either driver answers it. */
+const yes = (v: unknown): boolean => v === true || v === 't';
+
+export function createRelations(db: Db): Relations {
+  return {
+    async between(actor, other) {
+      if (actor === other) return SELF;
+      const [row] = rowsOf<{ blocking: unknown; blocked_by: unknown; follows: unknown; followed_by: unknown }>(
+        await db.execute(sql`select
+          exists(select 1 from ${blocks} where ${blocks.blockerId} = ${actor} and ${blocks.blockedId} = ${other}) as blocking,
+          exists(select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${actor}) as blocked_by,
+          exists(select 1 from ${follows} where ${follows.followerId} = ${actor} and ${follows.followeeId} = ${other}) as follows,
+          exists(select 1 from ${follows} where ${follows.followerId} = ${other} and ${follows.followeeId} = ${actor}) as followed_by`),
+      );
+      const blocking = yes(row?.blocking);
+      const blockedBy = yes(row?.blocked_by);
+      const f = yes(row?.follows);
+      const fb = yes(row?.followed_by);
+      return {
+        self: false,
+        blocking,
+        blockedBy,
+        blocked: blocking || blockedBy,
+        follows: f,
+        followedBy: fb,
+        friends: f && fb,
+      };
+    },
+
+    async blockedEitherWay(a, b) {
+      if (a === b) return false;
+      const [row] = await db
+        .select({ blockerId: blocks.blockerId })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async blockedWith(userId) {
+      const rows = await db
+        .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+        .from(blocks)
+        .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+      return rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId));
+    },
+
+    async blockersOf(userId) {
+      const rows = await db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, userId));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+type Member = string | AnyPgColumn | SQL;
+
+/**
+ * A filter for queries that list members or what they made (feeds, search, suggestions, mentions,
+ * presence): keeps only rows whose member has no block with `viewerId`, either way. Two primary-key
+ * probes per row.
+ */
+export function notBlockedWith(viewerId: Member, userId: Member): SQL {
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId}) or (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId}))`;
+}
