@@ -11,35 +11,14 @@ import yazl from 'yazl';
 import { APP_NAME, SettingsText } from '@sajha/contract';
 import type { AppDeps } from './deps.js';
 import { heldUsernames, users } from './db/schema.js';
-import type { AccountHooks } from './feature.js';
+import type { AccountExport, AccountHooks, Cursor, PageRow } from './feature.js';
+
+export type { AccountExport };
 import { sha256 } from './platform/crypto.js';
 import { deleteOtherSessions } from './platform/sessions.js';
 import { OLD_USERNAME_DAYS } from './platform/usernames.js';
 
 const PAGE = 500;
-
-/** Where a page of rows continues: after the last one's (created_at, id). */
-export interface Cursor {
-  at: Date;
-  id: string;
-}
-/** A row as exported, with the two keyset fields the pager orders by (left out of the file). */
-export type PageRow = Record<string, unknown> & { _at: Date; _id: string };
-
-/** What an area's `exportAccount` hook writes into the member's export. */
-export interface AccountExport {
-  /** A JSON file of one value (small things: a profile, settings). */
-  json(path: string, kind: string, value: unknown): void;
-  /** A JSON array read a page at a time (keyset on created_at, id): never held whole in memory. */
-  rows(path: string, kind: string, page: (after: Cursor | null) => Promise<PageRow[]>): void;
-  /** One of the member's stored files. */
-  file(
-    path: string,
-    kind: string,
-    storageKey: string,
-    meta: { originalName?: string; mime?: string; bytes?: number },
-  ): void;
-}
 
 /** The keyset condition of `page`: rows after the cursor, in (created_at, id) order. */
 export function after(t: { createdAt: AnyPgColumn; id: AnyPgColumn }, cursor: Cursor | null): SQL | undefined {

@@ -18,9 +18,30 @@ import type { HttpRoute } from './http/route.js';
 import type { JobMap, JobName, WorkOptions } from './platform/jobs.js';
 import type { AreaPolicy } from './policy/authorize.js';
 import type { SocketHandler } from './realtime/handler.js';
-import type { SocketBoot } from './realtime/index.js';
-import type { IoServer, IoSocket } from './realtime/types.js';
-import type { AccountExport } from './account.js';
+import type { IoServer, IoSocket, SocketBoot } from './realtime/types.js';
+
+/** Where a page of rows continues: after the last one's (created_at, id). */
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+/** A row as exported, with the two keyset fields the pager orders by (left out of the file). */
+export type PageRow = Record<string, unknown> & { _at: Date; _id: string };
+
+/** What an area's `exportAccount` hook writes into the member's export (account.ts builds the zip). */
+export interface AccountExport {
+  /** A JSON file of one value (small things: a profile, settings). */
+  json(path: string, kind: string, value: unknown): void;
+  /** A JSON array read a page at a time (keyset on created_at, id): never held whole in memory. */
+  rows(path: string, kind: string, page: (after: Cursor | null) => Promise<PageRow[]>): void;
+  /** One of the member's stored files. */
+  file(
+    path: string,
+    kind: string,
+    storageKey: string,
+    meta: { originalName?: string; mime?: string; bytes?: number },
+  ): void;
+}
 
 /** What bus listeners and start hooks are given: the app, and both socket servers to emit to. */
 export interface FeatureContext {

@@ -78,11 +78,13 @@ export interface DomainEvents {
   'member.mentioned': { where: 'post' | 'comment'; content: ContentRef; memberIds: string[]; actor: ActorInfo };
   'reel.ready': { authorId: string; reel: ReelDto; hiddenFrom: string[] };
   'reel.failed': { authorId: string; id: string; message: string };
-  'reel.stats': { id: string; stats: { likes: number; comments: number; shares: number } };
-  'reel.deleted': { id: string };
+  /** Counts moved (`ownerId`: the clip's author; members across a block with them do not hear it). */
+  'reel.stats': { id: string; ownerId: string; stats: { likes: number; comments: number; shares: number } };
+  'reel.deleted': { id: string; ownerId: string };
 
   // Features board
-  'feature.updated': { item: Omit<FeatureItem, 'voted'> };
+  /** A suggestion changed (new, votes, status); `authorId`: members across a block with them do not hear it. */
+  'feature.updated': { item: Omit<FeatureItem, 'voted'>; authorId: string };
   /** A moderator set a suggestion's status: its author hears of it. */
   'feature.statusChanged': { featureId: string; authorId: string; title: string; status: 'Pending' | 'Implemented' };
 

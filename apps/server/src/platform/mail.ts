@@ -8,7 +8,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Jobs } from './jobs.js';
 
 export interface Mail {
   /** What kind of mail this is, for logs: subjects may carry codes, so they are never logged. */
@@ -19,11 +18,6 @@ export interface Mail {
   html: string;
   /** The code or link a person needs from this mail; logged in outbox mode only. */
   hint?: string;
-}
-
-/** The worker for 'mail.send'; a few at once, so one slow server does not hold every mail. */
-export async function mailJobs(jobs: Jobs, mailer: Mailer): Promise<void> {
-  await jobs.work('mail.send', (mail) => mailer.send(mail), { concurrency: 3 });
 }
 
 export interface Mailer {

@@ -118,3 +118,8 @@ type Member = string | AnyPgColumn | SQL;
 export function notBlockedWith(viewerId: Member, userId: Member): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId}) or (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId}))`;
 }
+
+/** True in SQL when `blocker` has blocked `blocked` (one way). */
+export function hasBlocked(blocker: Member, blocked: Member): SQL {
+  return sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+}

@@ -19,12 +19,9 @@ import { inStreamOrderOf } from './streamOrder.js';
 import { dispatcher, type SocketHandler } from './handler.js';
 import { DEFAULT_SOCKET_LIMITS, HandshakeErrors, setGuard, SocketGuard, type SocketLimits } from './guard.js';
 import { socketSessionOpener, type SocketSessionOpener } from './handshake.js';
-import { sessionRoom, userRoom, type IoServer, type IoSocket } from './types.js';
+import { sessionRoom, userRoom, type IoServer, type IoSocket, type SocketBoot } from './types.js';
 
-/** What the handshake's one query loaded beyond socket.data, handed to the modules once at connection. */
-export interface SocketBoot {
-  unreadNotifications: number;
-}
+export type { SocketBoot };
 
 /** One socket server's part of every area: its handlers and its lifecycle hooks. */
 export interface SocketSide {

@@ -38,3 +38,8 @@ export function answer<E extends keyof ServerToClientEvents>(
   (socket.emit as (e: E, v: unknown) => boolean)(event, value);
   return value;
 }
+
+/** What the handshake's one query loaded beyond socket.data, handed to the modules once at connection. */
+export interface SocketBoot {
+  unreadNotifications: number;
+}

@@ -4,7 +4,7 @@
  * it can help with instead of guessing.
  */
 import type { KnowledgeHit } from './knowledge.js';
-import type { AiProvider, AiRequest } from './provider.js';
+import type { AiProvider, AiRequest } from './types.js';
 
 const HELP_TOPICS = [
   '- what Sajha is, and that joining is free',

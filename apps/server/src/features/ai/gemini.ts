@@ -2,7 +2,7 @@
 import { GoogleGenAI, type Content } from '@google/genai';
 import type { AiConfig } from '../../config.js';
 import { systemPrompt } from './prompt.js';
-import type { AiProvider, AiRequest } from './provider.js';
+import type { AiProvider, AiRequest } from './types.js';
 
 export function createGeminiProvider(config: AiConfig): AiProvider {
   const ai = new GoogleGenAI({

@@ -5,7 +5,7 @@
 import OpenAI from 'openai';
 import type { AiConfig } from '../../config.js';
 import { systemPrompt } from './prompt.js';
-import type { AiProvider, AiRequest } from './provider.js';
+import type { AiProvider, AiRequest } from './types.js';
 
 export function createOpenAiProvider(config: AiConfig): AiProvider {
   const client = new OpenAI({

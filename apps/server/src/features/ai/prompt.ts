@@ -5,7 +5,7 @@
 import { AI_LIMITS, AiText, Messages, type AiChatBody } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import type { KnowledgeHit } from './knowledge.js';
-import type { AiTurn } from './provider.js';
+import type { AiTurn } from './types.js';
 
 /** The history a model sees: roles user/assistant only, newest kept, trimmed by count and size, never refused. */
 export function prepareHistory(messages: AiChatBody['messages']): AiTurn[] {

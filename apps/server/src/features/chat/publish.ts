@@ -16,6 +16,22 @@ import { chats } from '../../db/schema.js';
 import { chatState } from './state.js';
 
 const rooms = (ids: string[]) => ids.map(userRoom);
+const unique = <T>(v: T, i: number, all: T[]) => all.indexOf(v) === i;
+
+/**
+ * Who of a chat's members still sees it: in a direct chat whose one member blocked the other, the member
+ * who was blocked no longer does (they hear nothing more of it: no edits, deletes or read marks).
+ */
+async function seeing(deps: AppDeps, chatId: string, memberIds: string[]): Promise<string[]> {
+  if (memberIds.length !== 2) return memberIds;
+  const chat = await chatState(deps).cache.chat(chatId);
+  if (chat?.kind !== 'direct') return memberIds;
+  const [x, y] = memberIds as [string, string];
+  const rel = await deps.policy.relations.between(x, y);
+  if (rel.blocking) return [x];
+  if (rel.blockedBy) return [y];
+  return memberIds;
+}
 
 /** Each member's messages badge, as it is now. */
 async function sendUnread({ deps, io }: FeatureContext, userIds: string[]): Promise<void> {
@@ -56,16 +72,18 @@ export const chatListeners: Listeners = {
     await deps.bus.publish('chat.message.unseen', { chatId, direct: memberIds.length === 2, toIds, sender, preview });
   },
 
-  'chat.message.updated': ({ chatId, memberIds, messages }, { io }) => {
-    for (const m of messages) io.main.to(rooms(memberIds)).emit(Events.messageUpdated, { ...m, chatId });
+  'chat.message.updated': async ({ chatId, memberIds, messages }, { deps, io }) => {
+    const audience = await seeing(deps, chatId, memberIds);
+    for (const m of messages) io.main.to(rooms(audience)).emit(Events.messageUpdated, { ...m, chatId });
   },
 
   'chat.message.deleted': async ({ chatId, memberIds, mid, by }, ctx) => {
-    ctx.io.main.to(rooms(memberIds)).emit(Events.messageDeleted, { mid, chatId });
+    const audience = await seeing(ctx.deps, chatId, memberIds);
+    ctx.io.main.to(rooms(audience)).emit(Events.messageDeleted, { mid, chatId });
     // An unread message that vanished no longer counts on the others' badges.
     await sendUnread(
       ctx,
-      memberIds.filter((uid) => uid !== by),
+      audience.filter((uid) => uid !== by),
     );
   },
 
@@ -79,8 +97,20 @@ export const chatListeners: Listeners = {
   'chat.unread': ({ userIds }, ctx) => sendUnread(ctx, userIds),
 
   'chat.read': async ({ chatId, readerIds, marks }, { deps, io }) => {
-    for (const { userId, upTo } of await readMarksFor(deps, chatId, readerIds, marks)) {
-      io.main.to(userRoom(userId)).emit(Events.chatRead, { chatId, upTo: upTo.toISOString() });
+    const found = await readMarksFor(deps, chatId, readerIds, marks);
+    const audience = new Set(
+      await seeing(
+        deps,
+        chatId,
+        found
+          .map((m) => m.userId)
+          .concat(readerIds)
+          .filter(unique),
+      ),
+    );
+    for (const { userId, upTo } of found) {
+      if (audience.has(userId))
+        io.main.to(userRoom(userId)).emit(Events.chatRead, { chatId, upTo: upTo.toISOString() });
     }
   },
 

@@ -7,7 +7,7 @@ import { chatMembers, files, messageAttachments, messageReactions, messages, use
 import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 
 import { rowsOf } from '../../db/rows.js';
-import { notBlockedWith } from '../../policy/relations.js';
+import { hasBlocked, notBlockedWith } from '../../policy/relations.js';
 export { rowsOf };
 
 export const userColumns = { id: users.id, name: users.name, username: users.username, avatar: users.avatar };
@@ -96,12 +96,19 @@ export async function pageOfMessages(db: Db, chatId: string, before: string | un
 }
 
 /** Unread messages per chat for one member: from others, after the member's last-read mark. */
+/**
+ * Unread counts leave out a direct chat whose other member blocked the reader: the reader no longer sees
+ * that chat, so it could never be read (a group's messages still count: the group is still theirs).
+ */
+const stillTheirs = (reader: typeof chatMembers.userId | string) =>
+  sql`not (${hasBlocked(messages.senderId, reader)} and exists (select 1 from chats c where c.id = ${messages.chatId} and c.kind = 'direct'))`;
+
 export async function unreadByChat(db: Db, userId: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ chatId: messages.chatId, n: count() })
     .from(messages)
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt)))
+    .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt), stillTheirs(userId)))
     .groupBy(messages.chatId);
   return new Map(rows.map((r) => [r.chatId, r.n]));
 }
@@ -148,6 +155,7 @@ export async function unreadTotals(db: Db, userIds: string[]): Promise<Map<strin
         inArray(chatMembers.userId, userIds),
         ne(messages.senderId, chatMembers.userId),
         gt(messages.createdAt, chatMembers.lastReadAt),
+        stillTheirs(chatMembers.userId),
       ),
     )
     .groupBy(chatMembers.userId);
@@ -159,7 +167,7 @@ export async function unreadTotal(db: Db, userId: string): Promise<number> {
     .select({ n: count() })
     .from(messages)
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt)));
+    .where(and(ne(messages.senderId, userId), gt(messages.createdAt, chatMembers.lastReadAt), stillTheirs(userId)));
   return row?.n ?? 0;
 }
 

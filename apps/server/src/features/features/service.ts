@@ -76,9 +76,9 @@ async function itemFor(deps: AppDeps, viewerId: string, id: string): Promise<Fea
   return present(row);
 }
 
-function broadcast(deps: AppDeps, item: FeatureItem, by: string): void {
+function broadcast(deps: AppDeps, item: FeatureItem, authorId: string, by: string): void {
   const { voted: _voted, ...rest } = item;
-  void deps.bus.publish('feature.updated', { item: rest }, { by });
+  void deps.bus.publish('feature.updated', { item: rest, authorId }, { by });
 }
 
 export async function listFeatures(
@@ -119,7 +119,7 @@ export async function suggestFeature(
     .returning({ id: featureSuggestions.id });
   if (inserted.length === 0) throw new AppError(FeatureMessages.duplicate, 409);
   const item = await itemFor(deps, userId, id);
-  broadcast(deps, item, userId);
+  broadcast(deps, item, userId, userId);
   return item;
 }
 
@@ -149,7 +149,7 @@ export async function voteFeature(deps: AppDeps, userId: string, suggestion: Sug
     }
   });
   const item = await itemFor(deps, userId, id);
-  broadcast(deps, item, userId);
+  broadcast(deps, item, suggestion.authorId, userId);
   return item;
 }
 
@@ -172,6 +172,6 @@ export async function setFeatureStatus(
     );
   }
   const item = await itemFor(deps, userId, before.id);
-  broadcast(deps, item, userId);
+  broadcast(deps, item, before.authorId, userId);
   return item;
 }

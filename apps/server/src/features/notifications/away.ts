@@ -11,7 +11,21 @@ import { notifications, users } from '../../db/schema.js';
 import { notificationMail } from './mails.js';
 import { bypassesQuietHours, getPreferences, inQuietHours, prefKey } from './prefs.js';
 import { queuePush } from './push.js';
-import type { NotifyInput } from './service.js';
+
+/** What a notice says and how it reaches the member (notify() stores it in the bell too). */
+export interface NotifyInput {
+  type: string;
+  /** The push notification's title (default "Sajha"), e.g. "Incoming call". */
+  title?: string;
+  message: string;
+  priority?: 'low' | 'normal' | 'high';
+  actions?: { label: string; type: string; url: string }[];
+  actorId?: string;
+  profileImage?: string | null;
+  icon?: string;
+  /** Merges pushes: the service worker replaces an earlier one with the same tag and counts. */
+  tag?: string;
+}
 
 /** How long held-back notices wait to be mailed together: the mail limit's window. */
 export const ROLLUP_DELAY_S = 5 * 60;

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import type { ActorInfo, ContentKind, ContentRef } from '../../events/map.js';
 import type { Listeners } from '../../feature.js';
 import { notifyAway } from './away.js';
-import { notify, type NotifyInput } from './service.js';
+import { forgetBetween, notify, unreadCount, type NotifyInput } from './service.js';
 
 const WHAT: Record<ContentKind, string> = { post: 'post', reel: 'reel' };
 const URL: Record<ContentKind, (id: string) => string> = { post: (id) => `/view/${id}`, reel: (id) => `/clips/${id}` };
@@ -138,6 +138,15 @@ export const noticeListeners: Listeners = {
       actions: [{ label: 'View Details', type: 'link', url: '/features' }],
       tag: `feature:${featureId}`,
     }),
+
+  // A block clears the bell of what each heard of the other (a notice about someone who is now a
+  // stranger, linking to a profile that answers "not found"), and both badges follow.
+  'member.blocked': async ({ blockerId, blockedId }, { deps }) => {
+    await forgetBetween(deps, blockerId, blockedId);
+    for (const userId of [blockerId, blockedId]) {
+      await deps.bus.publish('notification.unread', { userId, unread: await unreadCount(deps, userId) });
+    }
+  },
 
   // No clock time in the text: the server's zone is not the member's, and the notification's own time is
   // shown beside it in the member's browser zone (one zone everywhere).

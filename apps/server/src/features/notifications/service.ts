@@ -12,21 +12,9 @@ import { notificationPrefs, notifications, users } from '../../db/schema.js';
 import { digestMail, rollupMail } from './mails.js';
 import { bypassesQuietHours, getPreferences, prefKey } from './prefs.js';
 import { presentNotification } from './presenters.js';
-import { queueAway } from './away.js';
+import { queueAway, type NotifyInput } from './away.js';
 
-export interface NotifyInput {
-  type: string;
-  /** The push notification's title (default "Sajha"), e.g. "Incoming call". */
-  title?: string;
-  message: string;
-  priority?: 'low' | 'normal' | 'high';
-  actions?: { label: string; type: string; url: string }[];
-  actorId?: string;
-  profileImage?: string | null;
-  icon?: string;
-  /** Merges pushes: the service worker replaces an earlier one with the same tag and counts. */
-  tag?: string;
-}
+export type { NotifyInput };
 
 export interface NotifyOutcome {
   notification: NotificationDto | null;
@@ -102,6 +90,18 @@ export async function notify(
     dto?._id,
   );
   return { notification: dto, pushQueued, emailQueued };
+}
+
+/** Removes the notices either member got about the other. */
+export async function forgetBetween(deps: AppDeps, a: string, b: string): Promise<void> {
+  await deps.db
+    .delete(notifications)
+    .where(
+      or(
+        and(eq(notifications.userId, a), eq(notifications.actorId, b)),
+        and(eq(notifications.userId, b), eq(notifications.actorId, a)),
+      ),
+    );
 }
 
 /** The list for the panel (newest first); opening the panel marks everything read on every tab. */

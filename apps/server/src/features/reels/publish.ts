@@ -1,6 +1,6 @@
 /**
  * Reel facts -> emits. A ready reel is announced to every member but those on either side of a block with
- * the author (the author gets their own view of it and its status); counts and deletions go to every open page.
+ * the author (the author gets their own view of it and its status); counts and deletions likewise.
  */
 import { Events, type ReelDto } from '@sajha/contract';
 import type { Listeners } from '../../feature.js';
@@ -19,10 +19,13 @@ export const reelsListeners: Listeners = {
   'reel.failed': ({ authorId, id, message }, { io }) => {
     io.main.to(userRoom(authorId)).emit(Events.reelStatus, { id, status: 'failed', message });
   },
-  'reel.stats': (stats, { io }) => {
-    io.main.emit(Events.reelStats, stats);
+  // Counts and deletions reach every open page but those across a block with the clip's author.
+  'reel.stats': async ({ id, ownerId, stats }, { deps, io }) => {
+    const hidden = await deps.policy.relations.blockedWith(ownerId);
+    io.main.except(hidden.map(userRoom)).emit(Events.reelStats, { id, stats });
   },
-  'reel.deleted': ({ id }, { io }) => {
-    io.main.emit(Events.reelDeleted, { id });
+  'reel.deleted': async ({ id, ownerId }, { deps, io }) => {
+    const hidden = await deps.policy.relations.blockedWith(ownerId);
+    io.main.except(hidden.map(userRoom)).emit(Events.reelDeleted, { id });
   },
 };

@@ -64,8 +64,8 @@ export async function loadReel(deps: AppDeps, reelId: string): Promise<ReelResou
 
 const ref = (reel: ReelResource): ContentRef => ({ kind: 'reel', id: reel.id, ownerId: reel.authorId });
 
-function broadcastStats(deps: AppDeps, id: string, stats: Counts, by: string) {
-  void deps.bus.publish('reel.stats', { id, stats }, { by });
+function broadcastStats(deps: AppDeps, reel: ReelResource, stats: Counts, by: string) {
+  void deps.bus.publish('reel.stats', { id: reel.id, ownerId: reel.authorId, stats }, { by });
 }
 
 export async function likeReel(
@@ -74,7 +74,7 @@ export async function likeReel(
   reel: ReelResource,
 ): Promise<{ id: string; liked: boolean; likes: number }> {
   const { liked, counts } = await toggleLike(deps, ref(reel), actor);
-  broadcastStats(deps, reel.id, counts, actor.id);
+  broadcastStats(deps, reel, counts, actor.id);
   return { id: reel.id, liked, likes: counts.likes };
 }
 
@@ -85,7 +85,7 @@ export async function shareReel(
   link: { network: string; ref: string },
 ): Promise<{ id: string; shares: number }> {
   const counts = await recordShare(deps, ref(reel), actor, link);
-  broadcastStats(deps, reel.id, counts, actor.id);
+  broadcastStats(deps, reel, counts, actor.id);
   return { id: reel.id, shares: counts.shares };
 }
 
@@ -97,7 +97,7 @@ export async function deleteReel(deps: AppDeps, userId: string, reel: ReelResour
   });
   // Bytes after rows: a crash in between leaves orphan bytes, never a reel with missing files.
   await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
-  void deps.bus.publish('reel.deleted', { id: reel.id }, { by: userId });
+  void deps.bus.publish('reel.deleted', { id: reel.id, ownerId: reel.authorId }, { by: userId });
   return { id: reel.id };
 }
 
@@ -115,6 +115,6 @@ export async function commentOnReel(
 ): Promise<CommentDto[]> {
   const reply = replyTo ? { to: replyTo, commentGone: ReelMessages.commentGone } : undefined;
   const { comments, counts } = await addComment(deps, ref(reel), actor, text, reply);
-  broadcastStats(deps, reel.id, counts, actor.id);
+  broadcastStats(deps, reel, counts, actor.id);
   return comments;
 }
