@@ -113,6 +113,8 @@ export interface DomainEvents {
   'chat.unread': { userIds: string[] };
   /** `marks`: every member's read mark after the change, when the writer already has them. */
   'chat.read': { chatId: string; readerIds: string[]; marks?: { userId: string; lastReadAt: Date }[] };
+  /** A member is typing in a chat (`origin`: their socket, which does not hear its own typing). */
+  'chat.typing': { chatId: string; userId: string; name: string; group: boolean; origin: string };
   /** Someone joined or left the chat, or it was renamed: cached views of it are stale. */
   'chat.members.changed': { chatId: string };
   /** The group's members or name changed: `info` for everyone in it, `removedIds` are out of it now. */

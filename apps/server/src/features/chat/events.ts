@@ -7,7 +7,7 @@
 import { Events } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { on, type SocketContext } from '../../realtime/handler.js';
-import { answer, userRoom, type IoSocket } from '../../realtime/types.js';
+import { answer, type IoSocket } from '../../realtime/types.js';
 import { loadChat, loadMemberTarget, loadMessage, loadSendTarget } from './access.js';
 import type { ChatMeta } from './cache.js';
 import * as chats from './chats.js';
@@ -93,12 +93,14 @@ export const chatSocket = [
     const { deps, socket, actor } = ctx;
     // The member's name as it is now (a profile edit since the handshake shows at once).
     const name = (await chatState(deps).cache.profile(actor.id))?.name ?? socket.data.user.name;
-    // In a group, members on either side of a block with the typist do not see it (a direct chat's block refused it).
-    const hidden = ctx.resource.kind === 'group' ? await deps.policy.relations.blockedWith(actor.id) : [];
-    socket
-      .to(chatRoom(ctx.resource.id))
-      .except([actor.id, ...hidden].map(userRoom))
-      .emit(Events.typingName, name);
+    const group = ctx.resource.kind === 'group';
+    await deps.bus.publish('chat.typing', {
+      chatId: ctx.resource.id,
+      userId: actor.id,
+      name,
+      group,
+      origin: socket.id,
+    });
   }),
 
   // The ack carries what the sender did not know of the stored message (the whole copy on a resend);

@@ -87,6 +87,16 @@ export const chatListeners: Listeners = {
     );
   },
 
+  // Typing reaches the chat's viewers but the typist's own tabs; in a group, not those across a block with
+  // the typist (a direct chat's block refused it already).
+  'chat.typing': async ({ chatId, userId, name, group, origin }, { deps, io }) => {
+    const hidden = group ? await deps.policy.relations.blockedWith(userId) : [];
+    io.main
+      .to(chatRoom(chatId))
+      .except([origin, ...[userId, ...hidden].map(userRoom)])
+      .emit(Events.typingName, name);
+  },
+
   'chat.added': ({ memberIds, chats }, { io }) => {
     for (const uid of memberIds) {
       const dto = chats.get(uid);
