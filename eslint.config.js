@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/drizzle/meta/**',
       'e2e/artifacts/**',
       '**/*.config.*',
+      '**/.dependency-cruiser.*',
       'apps/server/build.mjs',
       'apps/server/src/db/pglite-worker.mjs',
       'apps/server/src/db/gc-pauses.mjs',

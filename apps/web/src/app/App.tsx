@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { AuthProvider } from './auth';
+import { AuthProvider } from '../lib/auth';
 import { AppThemeProvider } from './theme';
 import { ToastProvider } from '../lib/toast';
 

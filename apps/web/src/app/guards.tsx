@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { safeNextUrl } from '@sajha/contract';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
 
 export function FullPageSpinner() {
   return (

@@ -1,8 +1,8 @@
 /** The spec's whole route table (part 1 §2, part 2 §2). Every screen is loaded lazily. */
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { RealtimeProvider } from './realtime';
-import { NotificationsProvider } from '../features/notifications/NotificationsProvider';
-import { useAuth } from './auth';
+import { RealtimeProvider } from '../lib/realtime';
+import { NotificationsProvider } from '../features/notifications';
+import { useAuth } from '../lib/auth';
 import { FullPageSpinner, RequireAuth, RequireGuest } from './guards';
 import LandingPage from '../features/landing/LandingPage';
 
@@ -43,27 +43,33 @@ const appRoutes: RouteObject[] = [
   { path: '/reset-password/:token', ...page(() => import('../features/auth/ResetPasswordPage')) },
   { path: '/terms', ...page(() => import('../features/legal/TermsPage')) },
   { path: '/privacy', ...page(() => import('../features/legal/PrivacyPage')) },
-  { path: '/post/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
-  { path: '/p/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
   {
-    element: <RequireAuth />,
+    // Every screen below shows server data through the one query cache (DataRoot.tsx).
+    ...page(() => import('./DataRoot')),
     children: [
+      { path: '/post/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
+      { path: '/p/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
       {
-        ...page(() => import('../shell/AppLayout')),
+        element: <RequireAuth />,
         children: [
-          { path: '/home', ...page(() => import('../features/feed/HomePage')) },
-          { path: '/features', ...page(() => import('../features/features/FeaturesPage')) },
-          { path: '/clips/:id?', ...page(() => import('../features/reels/ClipsPage')) },
-          { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
-          { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },
-          { path: '/profile/:username?', ...page(() => import('../features/people/ProfilePage')) },
-          { path: '/u/:username?', ...page(() => import('../features/people/ProfilePage')) },
-          { path: '/friends/:username?', ...page(() => import('../features/people/FriendsPage')) },
-          { path: '/ai', ...page(() => import('../features/ai/AiChatPage')) },
-          { path: '/settings/:tab?', ...page(() => import('../features/settings/SettingsPage')) },
+          {
+            ...page(() => import('../shell/AppLayout')),
+            children: [
+              { path: '/home', ...page(() => import('../features/feed/HomePage')) },
+              { path: '/features', ...page(() => import('../features/features/FeaturesPage')) },
+              { path: '/clips/:id?', ...page(() => import('../features/reels/ClipsPage')) },
+              { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
+              { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },
+              { path: '/profile/:username?', ...page(() => import('../features/people/ProfilePage')) },
+              { path: '/u/:username?', ...page(() => import('../features/people/ProfilePage')) },
+              { path: '/friends/:username?', ...page(() => import('../features/people/FriendsPage')) },
+              { path: '/ai', ...page(() => import('../features/ai/AiChatPage')) },
+              { path: '/settings/:tab?', ...page(() => import('../features/settings/SettingsPage')) },
+            ],
+          },
+          { path: '/call/:userUid/:roomId?', ...page(() => import('../features/calls/CallPage')) },
         ],
       },
-      { path: '/call/:userUid/:roomId?', ...page(() => import('../features/calls/CallPage')) },
     ],
   },
   { path: '/not-found', ...notFound },

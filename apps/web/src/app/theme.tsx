@@ -1,14 +1,10 @@
 /**
  * MUI theme with the spec's breakpoints and light/dark/system colour schemes. MUI remembers the mode
- * in localStorage ('mui-mode'); until the page has mounted `mode` is undefined, so the UI reads as
- * light and the toggle stays disabled (part 1 §1).
+ * in localStorage ('sajha-color-mode'); the toggle is lib/ColorModeToggle.tsx.
  */
-import { createTheme, ThemeProvider, useColorScheme } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import IconButton from '@mui/material/IconButton';
-import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
-import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BREAKPOINTS } from '@sajha/contract';
 
 export const theme = createTheme({
@@ -53,32 +49,5 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
       <CssBaseline enableColorScheme />
       {children}
     </ThemeProvider>
-  );
-}
-
-/** True once the first client render is committed; before that the colour mode is not known. */
-export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
-export function ColorModeToggle() {
-  const { mode, systemMode, setMode } = useColorScheme();
-  const mounted = useMounted();
-  const effective = mode === 'system' ? systemMode : mode;
-  const isDark = mounted && effective === 'dark';
-  const label = isDark ? 'Switch to light mode' : 'Switch to dark mode';
-  // The browser's own tooltip (title): MUI's Tooltip would bring Popper into every page's first load.
-  return (
-    <IconButton
-      aria-label={label}
-      title={label}
-      disabled={!mounted || !mode}
-      onClick={() => setMode(isDark ? 'light' : 'dark')}
-      color="inherit"
-    >
-      {isDark ? <LightModeOutlined /> : <DarkModeOutlined />}
-    </IconButton>
   );
 }

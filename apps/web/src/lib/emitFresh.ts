@@ -6,7 +6,7 @@
  * (no socket.io-client import), so screens can use it without pulling the client into their chunk.
  */
 import type { ClientToServerEvents } from '@sajha/contract';
-import type { MainSocket } from './socket';
+import type { MainSocket } from './socketTypes';
 
 export type RawEmit = (event: string, ...args: unknown[]) => MainSocket;
 const rawEmits = new WeakMap<MainSocket, RawEmit>();
@@ -22,6 +22,14 @@ export function emitFresh<E extends keyof ClientToServerEvents>(
   event: E,
   ...args: Parameters<ClientToServerEvents[E]>
 ): void {
+  emitUnguarded(socket, event, ...args);
+}
+
+/**
+ * The untyped form, for callers that type the arguments themselves (lib/socketRequest.ts adds its
+ * acknowledgement after the event's own arguments, which the contract's tuple types cannot spell).
+ */
+export function emitUnguarded(socket: MainSocket, event: string, ...args: unknown[]): void {
   const raw = rawEmits.get(socket);
   // A socket not made by createMainSocket() (a test's stand-in) has no guard to go around.
   if (raw) raw(event, ...args);

@@ -4,7 +4,7 @@
  */
 import { Events } from '@sajha/contract';
 import { loadPublicConfig } from './publicConfig';
-import type { MainSocket } from './socket';
+import type { MainSocket } from './socketTypes';
 
 function urlBase64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const padded = (base64 + '='.repeat((4 - (base64.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');

@@ -6,11 +6,10 @@
  * (a refresh because the server said something changed, a Retry after a refusal, the re-sync after a
  * reconnect) uses emitFresh() (lib/emitFresh.ts), which always sends.
  */
-import { io, type Socket } from 'socket.io-client';
-import { DURATIONS_MS, SOCKET_PATHS, type ClientToServerEvents, type ServerToClientEvents } from '@sajha/contract';
+import { io } from 'socket.io-client';
+import { DURATIONS_MS, SOCKET_PATHS } from '@sajha/contract';
 import { keepRawEmit, type RawEmit } from './emitFresh';
-
-export type MainSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import type { MainSocket } from './socketTypes';
 
 export function createMainSocket(): MainSocket {
   const socket: MainSocket = io({

@@ -9,15 +9,12 @@
  */
 import { useEffect, useRef } from 'react';
 import type { ServerToClientEvents } from '@sajha/contract';
-import { useRealtime } from '../app/realtime';
+import { useRealtime } from './realtime';
+import type { EventSource } from './socketTypes';
+
+export type { EventSource } from './socketTypes';
 
 export type SocketHandlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
-
-/** The part of a socket this needs: Socket.IO's emitter methods. */
-export interface EventSource {
-  on(event: string, fn: (...args: never[]) => void): unknown;
-  off(event: string, fn: (...args: never[]) => void): unknown;
-}
 
 /** The hook on a given socket (or none yet): the shape the realtime-less tests use. */
 export function useSocketEventsOn(socket: EventSource | null | undefined, handlers: SocketHandlers): void {
@@ -44,6 +41,6 @@ export function useSocketEventsOn(socket: EventSource | null | undefined, handle
 
 /** The hook on the shared realtime socket (nothing happens while signed out or before it opens). */
 export function useSocketEvents(handlers: SocketHandlers): void {
-  // Socket.IO's typed on/off take only known names; the names here come from the same typed table.
-  useSocketEventsOn(useRealtime().socket as unknown as EventSource | null, handlers);
+  // The names here come from the contract's typed table (see EventSource).
+  useSocketEventsOn(useRealtime().socket as EventSource | null, handlers);
 }

@@ -2,7 +2,8 @@
  * The signed-in shell (part 1 §2): a sidebar from md up (220 px, 240 px from lg), a bottom bar and a
  * slide-in navigation on small screens (the drawer locks page scroll while open), and the content.
  */
-import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
@@ -22,20 +23,19 @@ import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LAYOUT } from '@sajha/contract';
-import { useAuth } from '../app/auth';
-import { useRealtime } from '../app/realtime';
-import { useNotifications } from '../features/notifications/NotificationsProvider';
-import { IncomingCallPrompt } from '../features/calls/IncomingCallPrompt';
-import { ColorModeToggle } from '../app/theme';
+import { useAuth } from '../lib/auth';
+import { useRealtime } from '../lib/realtime';
+import { IncomingCallPrompt } from '../features/calls';
+import { addCreatedPost } from '../features/feed';
+import { NotificationsDrawer, useNotifications } from '../features/notifications';
+import { CreatePostDialog } from '../features/posts';
+import { ColorModeToggle } from '../lib/ColorModeToggle';
 import { usePublicConfig } from '../lib/publicConfig';
 import { LogoutDialog } from './LogoutDialog';
 import { NAV_ITEMS, type NavItem } from './navItems';
 import { VisuallyHidden } from '../lib/VisuallyHidden';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
-const CreatePostDialog = lazy(() =>
-  import('../features/posts/CreatePostDialog').then((m) => ({ default: m.CreatePostDialog })),
-);
 
 function NavList({
   onNavigate,
@@ -172,6 +172,7 @@ function SidebarContent(props: {
 
 export default function AppLayout() {
   const { logout } = useAuth();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -319,9 +320,11 @@ export default function AppLayout() {
         }}
       />
       <IncomingCallPrompt />
+      <NotificationsDrawer />
       {pending === 'createPost' && (
         <Suspense fallback={null}>
-          <CreatePostDialog open onClose={() => setPending(null)} />
+          {/* A post created here goes on top of the home feed when its category fits. */}
+          <CreatePostDialog open onClose={() => setPending(null)} onCreated={(post) => addCreatedPost(client, post)} />
         </Suspense>
       )}
     </Box>

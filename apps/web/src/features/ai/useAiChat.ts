@@ -1,9 +1,11 @@
 /**
  * The AI chat's state (part 2 §4): sending adds the member's message, shows "Thinking...", then the
  * reply (growing as it streams). Nothing is sent while a reply is pending. The conversation comes from
- * the server on load, so a reload shows it; "New chat" clears it there too.
+ * the server on load (a query), so a reload shows it; the streamed reply is written into the same cache;
+ * "New chat" clears it there too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AI_LIMITS, Messages, type AiMessageDto } from '@sajha/contract';
 import { askAssistant, clearConversation, loadConversation } from './aiApi';
 
@@ -19,38 +21,34 @@ const newId = () => {
   return String(lastId);
 };
 
+interface Conversation {
+  messages: ChatMessage[];
+  provider: string;
+}
+const conversationKey = ['ai', 'conversation'] as const;
+
 export function useAiChat() {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [provider, setProvider] = useState('');
-  const [loaded, setLoaded] = useState(false);
+  const client = useQueryClient();
+  // A failed load still opens the chat: the member can ask, only the earlier conversation is missing.
+  const { data, isPending } = useQuery({
+    queryKey: conversationKey,
+    queryFn: async (): Promise<Conversation> =>
+      (await loadConversation().catch(() => null)) ?? { messages: [], provider: '' },
+  });
   const [pending, setPending] = useState(false);
   const pendingRef = useRef(false);
   const inFlight = useRef<AbortController | null>(null);
-  // The list as last set, readable synchronously (state updaters run later, at render).
-  const listRef = useRef<ChatMessage[]>([]);
-  const update = useCallback((next: (list: ChatMessage[]) => ChatMessage[]) => {
-    listRef.current = next(listRef.current);
-    setMessages(listRef.current);
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    // A failed load still opens the chat: the member can ask, only the earlier conversation is missing.
-    void loadConversation()
-      .catch(() => null)
-      .then((c) => {
-        if (!live) return;
-        if (c) {
-          update(() => c.messages);
-          setProvider(c.provider);
-        }
-        setLoaded(true);
-      });
-    return () => {
-      live = false;
-      inFlight.current?.abort();
-    };
-  }, [update]);
+  // The cache is read synchronously (state updaters run later, at render).
+  const current = useCallback(() => client.getQueryData<Conversation>(conversationKey)?.messages ?? [], [client]);
+  const update = useCallback(
+    (next: (list: ChatMessage[]) => ChatMessage[]) =>
+      client.setQueryData<Conversation>(conversationKey, (c) => ({
+        provider: c?.provider ?? '',
+        messages: next(c?.messages ?? []),
+      })),
+    [client],
+  );
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   const send = useCallback(
     async (text: string) => {
@@ -60,7 +58,7 @@ export function useAiChat() {
       const question: ChatMessage = { id: newId(), role: 'user', content: text };
       const replyId = newId();
       update((list) => [...list, question]);
-      const history: AiMessageDto[] = listRef.current
+      const history: AiMessageDto[] = current()
         .filter((m) => !m.local)
         .slice(-AI_LIMITS.historyMessages)
         .map(({ id, role, content }) => ({ id, role, content }));
@@ -90,7 +88,7 @@ export function useAiChat() {
         setPending(false);
       }
     },
-    [update],
+    [update, current],
   );
 
   const newChat = useCallback(async () => {
@@ -98,5 +96,12 @@ export function useAiChat() {
     if (await clearConversation()) update(() => []);
   }, [update]);
 
-  return { messages, provider, loaded, pending, send, newChat };
+  return {
+    messages: data?.messages ?? [],
+    provider: data?.provider ?? '',
+    loaded: !isPending,
+    pending,
+    send,
+    newChat,
+  };
 }

@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ColorModeToggle } from '../../app/theme';
+import { ColorModeToggle } from '../../lib/ColorModeToggle';
 
 interface AuthCardProps {
   /** Browser tab text, without the product name. */

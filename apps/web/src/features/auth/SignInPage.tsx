@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { AuthCard } from './AuthCard';
 import { postAuth, resolveAfterSignIn } from './authApi';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import Call from '@mui/icons-material/Call';
 import CallEnd from '@mui/icons-material/CallEnd';
 import { Events, LAYOUT, Messages, RINGTONE_VOLUME, type IncomingCall } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useRealtime } from '../../lib/realtime';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 
 export const RINGTONE_URL = '/sounds/ringtone.mp3';

@@ -28,7 +28,7 @@ import { Composer } from './Composer';
 import { EmojiPanel } from './EmojiPanel';
 import { GroupDialog } from './GroupDialog';
 import { MediaViewer } from './MediaViewer';
-import { BlockDialog } from '../people/BlockDialog';
+import { BlockDialog } from '../people';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
 

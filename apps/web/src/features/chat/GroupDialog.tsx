@@ -1,10 +1,12 @@
 /**
  * "Edit Group" (part 2's chat menu; issue 16): the group's name and members. The creator renames, adds
  * (searching members by name) and removes; every member may leave. The server decides (it refuses
- * anyone else) and announces each change in the chat; `group_info` keeps an open dialog current.
- * useGroupUpdates() refreshes the list when a group changes or this member is no longer in one.
+ * anyone else) and announces each change in the chat; `group_info` keeps an open dialog current (the
+ * group is a query, queries.ts). useGroupUpdates() refreshes the list when a group changes or this member
+ * is no longer in one.
  */
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,17 +20,14 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Events, LIMITS, Messages, type Ack, type GroupInfo } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { Events, Messages, type GroupInfo } from '@sajha/contract';
 import { emitFresh } from '../../lib/emitFresh';
+import { useConnectedSocket, useRealtime } from '../../lib/realtime';
+import { errorMessage } from '../../lib/socketRequest';
+import { useSocketEvents } from '../../lib/useSocketEvents';
+import { putGroup, useGroupInfo, useUserSearch } from './queries';
 
-type Answer<T> = { ok: true; data?: T } | { ok: false; error: string };
-interface Found {
-  uid: string;
-  fullname: string;
-  username: string;
-  profile_pic: string | null;
-}
+type Change = (done: (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void) => void;
 
 /** Keeps the chat list right after group changes: renamed, members changed, or this member is out. */
 export function useGroupUpdates(): void {
@@ -58,57 +57,46 @@ export function GroupDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { socket } = useRealtime();
-  const [info, setInfo] = useState<GroupInfo | null>(null);
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
+  const group = useGroupInfo(chatId, open);
+  const info = group.data ?? null;
   const [name, setName] = useState('');
   const [query, setQuery] = useState('');
-  const [found, setFound] = useState<Found[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const found = useUserSearch(query).data ?? [];
+  const [changeError, setChangeError] = useState<string | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const error = changeError ?? (group.error ? errorMessage(group.error, Messages.server.internal) : null);
 
+  // The name box follows the group's name as it comes (a rename here or by the creator elsewhere).
   useEffect(() => {
-    if (!socket || !open) return;
-    const onInfo = (next: GroupInfo) => {
-      if (next.chatId !== chatId) return;
-      setInfo(next);
-      setName(next.name);
-    };
-    socket.emit(Events.getGroup, chatId, (answer) => {
-      const a = answer as Answer<GroupInfo>;
-      if (a.ok && a.data) onInfo(a.data);
-      else if (!a.ok) setError(a.error);
-    });
-    socket.on(Events.groupInfo, onInfo);
-    return () => {
-      socket.off(Events.groupInfo, onInfo);
-    };
-  }, [socket, open, chatId]);
+    if (info) setName(info.name);
+  }, [info]);
+  useSocketEvents({
+    [Events.groupInfo]: (next) => {
+      if (next.chatId === chatId) putGroup(client, next);
+    },
+  });
 
   const creator = info !== null && info.creatorId === meId;
   const memberIds = new Set(info?.members.map((m) => m.uid));
 
   /** Sends one change; the answer is the group as it is now, or the server's refusal. */
-  const change = (run: (done: Ack) => void) => {
-    setError(null);
+  const change = (run: Change) => {
+    setChangeError(null);
     run((a) => {
-      if (!a.ok) setError(a.error);
-      else if (a.data) setInfo(a.data as GroupInfo);
+      if (!a.ok) setChangeError(a.error);
+      // untyped ack: the group changes answer the group_info payload.
+      else if (a.data) putGroup(client, a.data as GroupInfo);
     });
   };
 
-  const search = (text: string) => {
-    setQuery(text);
-    if (!socket || text.trim().length < LIMITS.searchMinChars) return setFound([]);
-    socket.emit(Events.searchUser, text, (answer) => {
-      const a = answer as Answer<Found[]>;
-      if (a.ok && a.data) setFound(a.data);
-    });
-  };
+  const search = (text: string) => setQuery(text);
 
   const leave = () =>
     socket?.emit(Events.leaveGroup, chatId, (answer) => {
       if (answer.ok) onClose();
-      else setError(answer.error);
+      else setChangeError(answer.error);
     });
 
   return (

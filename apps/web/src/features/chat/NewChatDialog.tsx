@@ -2,7 +2,7 @@
  * New conversation or group (part 2 §5, §9): at most 400 px wide; the search runs after a 500 ms
  * pause and only for more than 2 characters; a group needs a name and at least 2 members.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,39 +18,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { DURATIONS_MS, Events, LAYOUT, LIMITS } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
-import { useSocketEvents } from '../../lib/useSocketEvents';
+import { DURATIONS_MS, LAYOUT, LIMITS } from '@sajha/contract';
+import { useDebounced } from '../../lib/useDebounced';
+import { useUserSearch } from './queries';
 
 interface Found {
   uid: string;
   fullname: string;
   profile_pic: string | null;
   username: string;
-}
-
-function useUserSearch(query: string): Found[] {
-  const { socket } = useRealtime();
-  const [results, setResults] = useState<Found[]>([]);
-  useSocketEvents({
-    [Events.searchResults]: (list: unknown) => {
-      if (!Array.isArray(list) || list.length === 0) {
-        console.log('search_results: unexpected format', list);
-        setResults([]);
-        return;
-      }
-      setResults(list as Found[]);
-    },
-  });
-  useEffect(() => {
-    const q = query.trim();
-    const t = window.setTimeout(() => {
-      if (q.length < LIMITS.searchMinChars) setResults([]);
-      else socket?.emit(Events.searchUser, q);
-    }, DURATIONS_MS.searchDebounce);
-    return () => window.clearTimeout(t);
-  }, [query, socket]);
-  return results;
 }
 
 export function NewChatDialog({
@@ -68,7 +44,9 @@ export function NewChatDialog({
   const [query, setQuery] = useState('');
   const [groupName, setGroupName] = useState('');
   const [picked, setPicked] = useState<Found[]>([]);
-  const results = useUserSearch(query);
+  const settled = useDebounced(query, DURATIONS_MS.searchDebounce);
+  const found = useUserSearch(settled).data;
+  const results: Found[] = query.trim().length < LIMITS.searchMinChars ? [] : (found ?? []);
   const close = () => {
     setQuery('');
     setGroupName('');

@@ -15,10 +15,10 @@ import {
   type MessageDto,
   type SendMessageAck,
 } from '@sajha/contract';
-import { useAuth } from '../../app/auth';
-import { useRealtime } from '../../app/realtime';
+import { useAuth } from '../../lib/auth';
+import { useRealtime } from '../../lib/realtime';
 import { emitFresh } from '../../lib/emitFresh';
-import type { MainSocket } from '../../lib/socket';
+import type { MainSocket } from '../../lib/socketTypes';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 import { chatReducer, initialChatState, isLocal, PAGE_SIZE, storedFrom, type UiMessage } from './chatState';
 

@@ -4,7 +4,8 @@
  * one vote per suggestion (toggled); admins (ADMIN_EMAILS) can change the status. The form needs both
  * fields; the server checks them too and its answer comes back as the catalogue's toasts.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -28,17 +29,15 @@ import {
   FEATURE_LIMITS,
   FEATURE_STATUSES,
   FeatureMessages,
-  type FEATURE_SORTS,
   type FeatureItem,
   type FeatureStatus,
 } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useConnectedSocket } from '../../lib/realtime';
+import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
-import { ask } from '../reels/reelsApi';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-
-type Sort = (typeof FEATURE_SORTS)[number];
-type Page = { features: FeatureItem[]; hasMore: boolean; offset: number; sort: Sort; canModerate: boolean };
+import { itemsOf, putFeature, sendStatus, sendSuggestion, useFeaturePages, type FeatureSort as Sort } from './queries';
+import { useVoteFeature } from './useVoteFeature';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -122,60 +121,32 @@ function FeatureRow(props: {
 }
 
 function FeaturesList() {
-  const { socket } = useRealtime();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
   const toast = useToast();
   const [sort, setSort] = useState<Sort>('newest');
-  const [items, setItems] = useState<FeatureItem[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [canModerate, setCanModerate] = useState(false);
-  const loadingMore = useRef(false);
+  const pages = useFeaturePages(sort);
+  const items = pages.data ? itemsOf(pages.data) : null;
+  const hasMore = pages.hasNextPage;
+  const canModerate = pages.data?.pages.at(-1)?.canModerate ?? false;
 
-  useSocketEvents({
-    [Events.features]: (p: Page) => {
-      if (p.sort !== sort) return;
-      loadingMore.current = false;
-      setCanModerate(p.canModerate);
-      setHasMore(p.hasMore);
-      setItems((list) => {
-        const base = p.offset === 0 ? [] : (list ?? []);
-        const ids = new Set(base.map((i) => i.id));
-        return [...base, ...p.features.filter((f) => !ids.has(f.id))];
-      });
+  useSocketEvents({ [Events.featureUpdated]: (update) => putFeature(client, update) });
+
+  const onVote = useVoteFeature();
+  const { mutate: changeStatus } = useMutation({
+    mutationFn: ({ item, status }: { item: FeatureItem; status: FeatureStatus }) => {
+      if (!socket) throw new Error('Not connected');
+      return sendStatus(socket, item.id, status);
     },
-    [Events.featureUpdated]: (u: Omit<FeatureItem, 'voted'>) =>
-      setItems((list) => {
-        if (!list) return list;
-        if (list.some((i) => i.id === u.id)) return list.map((i) => (i.id === u.id ? { ...i, ...u } : i));
-        return sort === 'newest' ? [{ ...u, voted: false }, ...list] : list;
-      }),
+    onSuccess: (item) => {
+      putFeature(client, item);
+      toast.show({ message: FeatureMessages.statusChanged, type: 'success' });
+    },
+    onError: (error) => toast.show({ message: errorMessage(error, FeatureMessages.notFound), type: 'error' }),
   });
-  useEffect(() => {
-    if (!socket) return;
-    setItems(null);
-    socket.emit(Events.getFeatures, { offset: 0, sort });
-  }, [socket, sort]);
-
-  const onVote = useCallback(
-    (item: FeatureItem) => {
-      if (!socket) return;
-      void ask<FeatureItem>(socket, Events.voteFeature, { id: item.id }).then((a) => {
-        if (a.ok) setItems((list) => list?.map((i) => (i.id === a.data.id ? a.data : i)) ?? list);
-        else toast.show({ message: a.error, type: 'error' });
-      });
-    },
-    [socket, toast],
-  );
   const onStatus = useCallback(
-    (item: FeatureItem, status: FeatureStatus) => {
-      if (!socket) return;
-      void ask<FeatureItem>(socket, Events.setFeatureStatus, { id: item.id, status }).then((a) => {
-        if (a.ok) {
-          setItems((list) => list?.map((i) => (i.id === a.data.id ? a.data : i)) ?? list);
-          toast.show({ message: FeatureMessages.statusChanged, type: 'success' });
-        } else toast.show({ message: a.error, type: 'error' });
-      });
-    },
-    [socket, toast],
+    (item: FeatureItem, status: FeatureStatus) => changeStatus({ item, status }),
+    [changeStatus],
   );
 
   return (
@@ -224,9 +195,7 @@ function FeaturesList() {
         <Box sx={{ textAlign: 'center', mt: 2 }}>
           <Button
             onClick={() => {
-              if (loadingMore.current || !socket) return;
-              loadingMore.current = true;
-              socket.emit(Events.getFeatures, { offset: items.length, sort });
+              if (!pages.isFetchingNextPage) void pages.fetchNextPage();
             }}
           >
             Load more
@@ -238,22 +207,25 @@ function FeaturesList() {
 }
 
 function SuggestForm({ onDone }: { onDone: () => void }) {
-  const { socket } = useRealtime();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
   const toast = useToast();
   const [feature, setFeature] = useState('');
   const [description, setDescription] = useState('');
-  const [sending, setSending] = useState(false);
-
-  useSocketEvents({
-    [Events.suggestionResponse]: (r) => {
-      setSending(false);
-      if (r.status === 'success') {
-        toast.show({ message: FeatureMessages.submitted, type: 'success' });
-        setFeature('');
-        setDescription('');
-        onDone();
-      } else toast.show({ message: r.message, type: 'error' });
+  const { mutate: suggest, isPending: sending } = useMutation({
+    mutationFn: (input: { feature: string; description: string }) => {
+      if (!socket) throw new Error('Not connected');
+      return sendSuggestion(socket, input);
     },
+    onSuccess: (item) => {
+      // Everyone's list hears of it (featureUpdated); this one shows it without waiting.
+      if (item) putFeature(client, item);
+      toast.show({ message: FeatureMessages.submitted, type: 'success' });
+      setFeature('');
+      setDescription('');
+      onDone();
+    },
+    onError: (error) => toast.show({ message: errorMessage(error, FeatureMessages.featureRequired), type: 'error' }),
   });
 
   return (
@@ -264,8 +236,7 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!socket || sending) return;
-        setSending(true);
-        socket.emit(Events.suggestFeature, { feature, description });
+        suggest({ feature, description });
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}
     >

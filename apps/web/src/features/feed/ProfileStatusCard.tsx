@@ -1,9 +1,9 @@
 /**
  * Profile completion (part 2 §3, §4, §9): a skeleton until the status arrives, then four items with a
  * percentage and its message (under 33 low, 33-65 medium, 66-99 high, 100 a random congratulation).
- * Hide sends hPS; on success the card goes away for good.
+ * Hide sends hPS; on success the card goes away for good (useProfileStatus in queries.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,12 +15,8 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Link as RouterLink } from 'react-router';
-import { Events, Messages, type ServerEventPayload } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
-import { useToast } from '../../lib/toast';
-import { useSocketEvents } from '../../lib/useSocketEvents';
-
-export type ProfileStatus = ServerEventPayload<typeof Events.profileStatus>;
+import { Messages } from '@sajha/contract';
+import type { ProfileStatus } from './queries';
 
 const ITEMS: { key: keyof Omit<ProfileStatus, 'hide_profile_status'>; label: string; to: string }[] = [
   { key: 'setprofilepic', label: 'Add a profile picture', to: '/settings/account' },
@@ -37,27 +33,6 @@ export function statusMessage(percent: number): string {
   if (percent >= 66) return Messages.profileStatus.high;
   if (percent >= 33) return Messages.profileStatus.medium;
   return Messages.profileStatus.low;
-}
-
-/** The status, or null while loading; `hidden` once the member hid it. */
-export function useProfileStatus() {
-  const { socket, connected } = useRealtime();
-  const toast = useToast();
-  const [status, setStatus] = useState<ProfileStatus | null>(null);
-  useSocketEvents({
-    [Events.profileStatus]: (s: ProfileStatus) => setStatus(s),
-    [Events.hideProfileStatusResult]: ({ success }) => {
-      if (success) {
-        setStatus((s) => (s ? { ...s, hide_profile_status: true } : s));
-        toast.show({ message: Messages.profileStatus.hidden, type: 'success' });
-      } else toast.show({ message: Messages.profileStatus.hideFailed, type: 'error' });
-    },
-  });
-  useEffect(() => {
-    if (socket && connected) socket.emit(Events.getProfileStatus);
-  }, [socket, connected]);
-  const hide = () => socket?.emit(Events.hideProfileStatus);
-  return { status, hidden: status?.hide_profile_status === true, hide };
 }
 
 export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | null; onHide: () => void }) {

@@ -1,5 +1,5 @@
 /** The daily spotlight member: a collapsible card linking to /profile/@{username}. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -10,20 +10,11 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import StarRounded from '@mui/icons-material/StarRounded';
 import { Link as RouterLink } from 'react-router';
-import { Events, type ServerEventPayload } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
-import { useSocketEvents } from '../../lib/useSocketEvents';
-
-type Spotlight = ServerEventPayload<typeof Events.spotlightUser>;
+import { useSpotlight } from './queries';
 
 export function SpotlightCard() {
-  const { socket, connected } = useRealtime();
-  const [user, setUser] = useState<Spotlight>(null);
+  const { data: user } = useSpotlight();
   const [open, setOpen] = useState(true);
-  useSocketEvents({ [Events.spotlightUser]: setUser });
-  useEffect(() => {
-    if (socket && connected) socket.emit(Events.getSpotlight);
-  }, [socket, connected]);
   if (!user) return null;
   const to = `/profile/@${user.username}`;
   return (

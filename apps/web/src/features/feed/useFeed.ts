@@ -1,64 +1,59 @@
 /**
- * Feed state (part 2 §4): loading, then a list; changing the category clears and reloads; more pages
- * load on demand; "no more" once the last page came back empty. Pages for another category (a late
- * answer after a switch) are dropped. A post created here is put on top when its category fits.
- * Posts that others make while the feed is open are counted ("N new posts") and shown on request, so
- * the list never jumps under the reader. The state itself lives in feedStore.ts.
+ * Feed state (part 2 §4): loading, then a list; changing the category shows that category's pages
+ * (loaded anew); more pages load on demand; "no more" once the last page came back empty. Posts that
+ * others make while the feed is open are counted ("N new posts") and shown on request, so the list
+ * never jumps under the reader. The pages are a query (queries.ts); a post created here is put on top
+ * by the composer (addCreatedPost).
  */
-import { useCallback, useEffect } from 'react';
-import { Events, type FeedCategory, type PostDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Events, type FeedCategory } from '@sajha/contract';
+import { useConnectedSocket } from '../../lib/realtime';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-import { feedStore, useFeedState } from './feedStore';
+import { postsOf, withFreshPost } from './feedPages';
+import { feedKeys, useFeedPages, type FeedPages } from './queries';
 
 export function useFeed(category: FeedCategory) {
-  const { socket, connected } = useRealtime();
-  const { posts, loading, lastBatch, totalCount, fresh } = useFeedState();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
+  const pages = useFeedPages(category);
+  const [fresh, setFresh] = useState<{ category: FeedCategory; ids: readonly string[] }>({ category, ids: [] });
+  // Counted for the category on screen; another category starts from none.
+  const freshIds = fresh.category === category ? fresh.ids : [];
 
-  const request = useCallback(
-    (more: boolean) => {
-      if (!socket) return;
-      const state = feedStore.getState();
-      feedStore.dispatch({ type: 'requested' });
-      socket.emit(Events.fetchPosts, { offset: more ? state.posts.length : 0, more, category: state.category });
-    },
-    [socket],
-  );
-
+  // While the feed is on screen it hears of new posts by others; it shows them when asked.
   useSocketEvents({
-    [Events.posts]: (page) => feedStore.dispatch({ type: 'page', page, more: false }),
-    [Events.morePosts]: (page) => feedStore.dispatch({ type: 'page', page, more: true }),
-    // While the feed is on screen it hears of new posts by others; it shows them when asked.
-    [Events.newPost]: (p) => feedStore.dispatch({ type: 'newPost', postId: p.post_id, category: p.category }),
+    [Events.newPost]: (post) =>
+      setFresh((f) => ({ category, ids: withFreshPost(f.category === category ? f.ids : [], category, post) })),
   });
-
-  // First load, category changes and reconnects start from the top.
   useEffect(() => {
-    if (!connected) return;
-    feedStore.dispatch({ type: 'reset', category });
-    request(false);
-  }, [category, connected, request]);
-
-  useEffect(() => {
-    if (!socket || !connected) return;
+    if (!socket) return;
     socket.emit(Events.watchFeed);
     return () => {
       socket.emit(Events.unwatchFeed);
     };
-  }, [socket, connected]);
+  }, [socket]);
 
+  const { hasNextPage, isFetching, isPending, fetchNextPage, refetch, data } = pages;
   const loadMore = useCallback(() => {
-    const state = feedStore.getState();
-    if (state.loading || state.lastBatch === 0) return;
-    request(true);
-  }, [request]);
+    if (isFetching || !hasNextPage) return;
+    void fetchNextPage();
+  }, [isFetching, hasNextPage, fetchNextPage]);
+  // From the top: the first page replaces the list (as on a first load), which brings the new posts.
   const refresh = useCallback(() => {
-    feedStore.dispatch({ type: 'freshShown' });
-    request(false);
-  }, [request]);
-  // Ids already in the list (e.g. loaded by a scroll) are not new any more.
-  const newCount = fresh.filter((id) => !posts.some((p) => p.post_id === id)).length;
-  const update = useCallback((fn: (list: PostDto[]) => PostDto[]) => feedStore.dispatch({ type: 'update', fn }), []);
+    setFresh({ category, ids: [] });
+    client.setQueryData<FeedPages>(
+      feedKeys.list(category),
+      (d) => d && { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) },
+    );
+    void refetch();
+  }, [client, category, refetch]);
 
-  return { posts, loading, lastBatch, totalCount, loadMore, refresh, update, newCount };
+  const posts = postsOf(data);
+  const last = data?.pages.at(-1);
+  // Ids already in the list (e.g. loaded by a scroll) are not new any more.
+  const newCount = freshIds.filter((id) => !posts.some((p) => p.post_id === id)).length;
+  // Loading from the start (before the socket is up too) and while any page is on its way.
+  const loading = isPending || isFetching;
+  return { posts, loading, lastBatch: last ? last.posts.length : null, loadMore, refresh, newCount };
 }

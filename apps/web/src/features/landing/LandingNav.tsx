@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink } from 'react-router';
-import { ColorModeToggle } from '../../app/theme';
+import { ColorModeToggle } from '../../lib/ColorModeToggle';
 import { BrandLink } from './BrandLink';
 import { isRealUrl, visuallyHidden } from './siteLinks';
 

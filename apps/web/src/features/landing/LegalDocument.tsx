@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ColorModeToggle } from '../../app/theme';
+import { ColorModeToggle } from '../../lib/ColorModeToggle';
 import { BrandLink } from './BrandLink';
 import { CONTACT_EMAIL } from './siteLinks';
 

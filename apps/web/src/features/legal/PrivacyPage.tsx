@@ -1,4 +1,4 @@
-import { ContactLink, LegalDocument, type LegalSection } from '../landing/LegalDocument';
+import { ContactLink, LegalDocument, type LegalSection } from '../landing';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -1,6 +1,5 @@
 import { CONTEST_PRIZES_NRS } from '@sajha/contract';
-import { ContactLink, LegalDocument, type LegalSection } from '../landing/LegalDocument';
-import { formatNrs } from '../landing/siteLinks';
+import { ContactLink, formatNrs, LegalDocument, type LegalSection } from '../landing';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -1,8 +1,10 @@
 /**
  * The notifications drawer (part 1 §2): full width on small screens, 24rem from md; grouped by
- * age; opening it clears the badge and asks the server for the list (which marks them read).
+ * age; opening it clears the badge and asks the server for the list (which marks them read). The list
+ * is a query, asked again at each opening; live notifications go on top of it.
  */
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,10 +30,13 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Events, LAYOUT, type NotificationDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useConnectedSocket } from '../../lib/realtime';
+import { askFor } from '../../lib/socketRequest';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-import { useNotifications } from './NotificationsProvider';
 import { groupNotifications, splitMentions } from './notificationGroups';
+import { useNotifications } from './notificationsState';
+
+const listKey = ['notifications', 'list'] as const;
 
 const TYPE_ICONS: Record<string, ReactElement> = {
   critical: <ReportOutlined />,
@@ -109,25 +114,31 @@ function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (
 }
 
 export default function NotificationsPanel() {
-  const { socket } = useRealtime();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
   const { panelOpen: open, closePanel: onClose, markAllSeen } = useNotifications();
   const navigate = useNavigate();
-  const [items, setItems] = useState<NotificationDto[] | null>(null);
+  // Asked while open: each opening enables the query again, which asks the server anew.
+  const { data: items = null, isFetching } = useQuery({
+    queryKey: listKey,
+    queryFn:
+      open && socket
+        ? async () => {
+            const list = await askFor(socket, { event: Events.notifications }, Events.getNotifications);
+            return Array.isArray(list) ? list : [list];
+          }
+        : skipToken,
+  });
 
   useSocketEvents({
-    [Events.notifications]: (list) => {
-      if (open) setItems(Array.isArray(list) ? list : [list]);
-    },
-    [Events.notification]: (n) => {
-      if (open) setItems((prev) => [n, ...(prev ?? []).filter((p) => p._id !== n._id)]);
-    },
+    [Events.notification]: (n) =>
+      client.setQueryData<NotificationDto[]>(listKey, (prev) => prev && [n, ...prev.filter((p) => p._id !== n._id)]),
   });
   useEffect(() => {
-    if (!open || !socket) return;
-    markAllSeen();
-    setItems(null);
-    socket.emit(Events.getNotifications);
-  }, [open, socket, markAllSeen]);
+    if (open) markAllSeen();
+  }, [open, markAllSeen]);
+  // The list from an earlier opening is not shown as this one's: it waits for the fresh one.
+  const shown = isFetching && open ? null : items;
 
   const go = (url: string) => {
     onClose();
@@ -166,7 +177,7 @@ export default function NotificationsPanel() {
           <CloseOutlined />
         </IconButton>
       </Box>
-      {items === null ? (
+      {shown === null ? (
         <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading notifications">
           {[0, 1, 2, 3].map((i) => (
             <Box key={i} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
@@ -178,7 +189,7 @@ export default function NotificationsPanel() {
             </Box>
           ))}
         </Box>
-      ) : items.length === 0 ? (
+      ) : shown.length === 0 ? (
         <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
           <NotificationsNoneOutlined sx={{ fontSize: 48 }} aria-hidden />
           <Typography sx={{ mt: 1 }}>You&rsquo;re all caught up.</Typography>
@@ -189,7 +200,7 @@ export default function NotificationsPanel() {
         </Box>
       ) : (
         <List sx={{ overflowY: 'auto', py: 0 }}>
-          {groupNotifications(items).map((group) => (
+          {groupNotifications(shown).map((group) => (
             <li key={group.name} aria-label={group.name}>
               <List disablePadding>
                 <ListSubheader sx={{ lineHeight: '36px' }}>{group.name}</ListSubheader>

@@ -2,35 +2,15 @@
  * Notifications for the signed-in member (part 1 §2): the unread count on the bell, live items
  * (a toast unless the panel is open) and whether the panel is open. It sits beside the realtime
  * provider, not in the lazily loaded shell, because the server sends the count once right after the
- * socket connects, possibly before the shell's code has arrived. The panel itself loads on first open.
+ * socket connects, possibly before the shell's code has arrived. The panel itself is drawn by the
+ * shell (NotificationsDrawer, loaded on first open), under the data layer its list is a query of.
  */
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Events } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useRealtime } from '../../lib/realtime';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-
-export interface NotificationsState {
-  unread: number;
-  panelOpen: boolean;
-  openPanel: () => void;
-  closePanel: () => void;
-  /** The panel fetched the list, which marks everything read. */
-  markAllSeen: () => void;
-}
-
-const NotificationsContext = createContext<NotificationsState | null>(null);
-const NotificationsPanel = lazy(() => import('./NotificationsPanel'));
+import { NotificationsContext, type NotificationsState } from './notificationsState';
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { socket } = useRealtime();
@@ -59,23 +39,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const closePanel = useCallback(() => setPanelOpen(false), []);
   const markAllSeen = useCallback(() => setUnread(0), []);
   const value = useMemo<NotificationsState>(
-    () => ({ unread, panelOpen, openPanel, closePanel, markAllSeen }),
-    [unread, panelOpen, openPanel, closePanel, markAllSeen],
+    () => ({ unread, panelOpen, everOpened, openPanel, closePanel, markAllSeen }),
+    [unread, panelOpen, everOpened, openPanel, closePanel, markAllSeen],
   );
-  return (
-    <NotificationsContext.Provider value={value}>
-      {children}
-      {everOpened && socket && (
-        <Suspense fallback={null}>
-          <NotificationsPanel />
-        </Suspense>
-      )}
-    </NotificationsContext.Provider>
-  );
-}
-
-export function useNotifications(): NotificationsState {
-  const ctx = useContext(NotificationsContext);
-  if (!ctx) throw new Error('useNotifications must be used inside NotificationsProvider');
-  return ctx;
+  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
 }

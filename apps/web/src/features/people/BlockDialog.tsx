@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { PeopleMessages } from '@sajha/contract';
-import { useBlock } from './peopleApi';
+import { useBlock } from './relations';
 
 export function BlockDialog({
   username,

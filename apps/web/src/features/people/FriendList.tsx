@@ -1,8 +1,8 @@
 /**
  * Rows of members (part 2 §2 Friends): avatar and name open /u/{username}, "{n} mutual friends", and
- * Follow or Unfollow, optimistic: the row flips at once and flips back if the server says otherwise.
+ * Follow or Unfollow, optimistic: the row flips at once and flips back if the server says otherwise
+ * (relations.ts; the rows are the cached lists, so every list showing the member flips with it).
  */
-import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,8 +12,10 @@ import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { FriendRow } from '@sajha/contract';
-import { mutualLabel, useFollow } from './peopleApi';
+import { PeopleMessages, type FriendRow } from '@sajha/contract';
+import { useFollow, useFollowPending } from './relations';
+
+const mutualLabel = (row: Pick<FriendRow, 'mutual'>): string => PeopleMessages.mutual(row.mutual);
 
 export function RowSkeletons({ count = 5 }: { count?: number }) {
   return (
@@ -32,20 +34,12 @@ export function RowSkeletons({ count = 5 }: { count?: number }) {
   );
 }
 
-function Row({ row, me, onChange }: { row: FriendRow; me: string | undefined; onChange?: (row: FriendRow) => void }) {
+function Row({ row, me }: { row: FriendRow; me: string | undefined }) {
   const follow = useFollow();
-  const [following, setFollowing] = useState(Boolean(row.following));
-  const [busy, setBusy] = useState(false);
+  const busy = useFollowPending(row.username);
+  const following = Boolean(row.following);
   const to = `/u/${row.username}`;
-  const toggle = async () => {
-    const next = !following;
-    setFollowing(next);
-    setBusy(true);
-    const agreed = await follow(row.username, next);
-    setBusy(false);
-    if (!agreed) setFollowing(!next);
-    else onChange?.({ ...row, following: next });
-  };
+  const toggle = () => follow({ id: row.username, follow: !following, row });
   return (
     <ListItem sx={{ gap: 1.5, px: { xs: 0.5, sm: 2 } }} aria-label={row.name}>
       <Avatar
@@ -70,7 +64,7 @@ function Row({ row, me, onChange }: { row: FriendRow; me: string | undefined; on
           size="small"
           variant={following ? 'outlined' : 'contained'}
           disabled={busy}
-          onClick={() => void toggle()}
+          onClick={toggle}
           aria-label={`${following ? 'Unfollow' : 'Follow'} ${row.name}`}
           sx={{ flexShrink: 0, minWidth: 92 }}
         >
@@ -86,13 +80,11 @@ export function FriendList({
   me,
   label,
   empty,
-  onChange,
 }: {
   rows: FriendRow[];
   me: string | undefined;
   label: string;
   empty: string;
-  onChange?: (row: FriendRow) => void;
 }) {
   if (rows.length === 0) {
     return (
@@ -104,7 +96,7 @@ export function FriendList({
   return (
     <List aria-label={label}>
       {rows.map((r) => (
-        <Row key={`${r.id}:${String(r.following)}`} row={r} me={me} onChange={onChange} />
+        <Row key={r.id} row={r} me={me} />
       ))}
     </List>
   );

@@ -4,7 +4,7 @@
  * "Suggestions". With a username, the tabs show that member's lists. Loading shows 5 skeleton rows for
  * at least 1 s.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -16,77 +16,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Search from '@mui/icons-material/Search';
 import { Link as RouterLink } from 'react-router';
-import { DURATIONS_MS, Events, LIMITS, PeopleMessages, type FriendRow } from '@sajha/contract';
-import { useAuth } from '../../app/auth';
-import { useRealtime } from '../../app/realtime';
+import { DURATIONS_MS, LIMITS, PeopleMessages } from '@sajha/contract';
+import { useAuth } from '../../lib/auth';
+import { useDebounced } from '../../lib/useDebounced';
 import { FriendList, RowSkeletons } from './FriendList';
-import { request } from './peopleApi';
+import { useFriendLists, useMemberSearch } from './queries';
 
 const TABS = ['friends', 'followers', 'following'] as const;
 type TabName = (typeof TABS)[number];
 
-interface Lists {
-  followers: FriendRow[];
-  following: FriendRow[];
-  suggestions: FriendRow[];
-}
-
-const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
-
-function useLists(username: string | undefined, own: boolean) {
-  const { socket, connected } = useRealtime();
-  const [lists, setLists] = useState<Lists | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    if (!socket || !connected) return;
-    setLists(null);
-    setError(null);
-    const who = own ? {} : { username };
-    const [followers, following, suggestions] = await Promise.all([
-      request<FriendRow[]>(socket, Events.getFollowers, who),
-      request<FriendRow[]>(socket, Events.getFollowing, who),
-      own
-        ? request<FriendRow[]>(socket, Events.getFriendSuggestions)
-        : Promise.resolve({ ok: true as const, data: [] }),
-      sleep(DURATIONS_MS.friendsMinLoading),
-    ]);
-    if (!followers.ok || !following.ok) {
-      setError(followers.ok ? (following.ok ? '' : following.error) : followers.error);
-      return;
-    }
-    setLists({
-      followers: followers.data,
-      following: following.data,
-      suggestions: suggestions.ok ? suggestions.data : [],
-    });
-  }, [socket, connected, username, own]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { lists, setLists, error };
-}
-
+/** Find Friends: asks 500 ms after the last key, for more than 2 characters; the last results stay meanwhile. */
 function useSearch() {
-  const { socket } = useRealtime();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<FriendRow[] | null>(null);
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < LIMITS.searchMinChars) {
-      setResults(null);
-      return;
-    }
-    let stale = false;
-    const timer = window.setTimeout(() => {
-      void request<FriendRow[]>(socket, Events.searchFriends, q).then((a) => {
-        if (!stale) setResults(a.ok ? a.data : []);
-      });
-    }, DURATIONS_MS.searchDebounce);
-    return () => {
-      stale = true;
-      window.clearTimeout(timer);
-    };
-  }, [text, socket]);
+  const settled = useDebounced(text, DURATIONS_MS.searchDebounce);
+  const { data } = useMemberSearch(settled);
+  const results = text.trim().length < LIMITS.searchMinChars ? null : (data ?? null);
   return { text, setText, results };
 }
 
@@ -108,31 +52,14 @@ export default function FriendsPage() {
   const username = param?.replace(/^@/, '');
   const own = !username || username.toLowerCase() === user?.username.toLowerCase();
   const tab: TabName = TABS.find((t) => t === params.get('tab')) ?? 'friends';
-  const { lists, setLists, error } = useLists(username, own);
+  const listsQuery = useFriendLists(own ? '' : (username ?? ''));
+  const lists = listsQuery.data ?? null;
+  const error = listsQuery.error ? listsQuery.error.message : null;
   const search = useSearch();
 
   useEffect(() => {
     document.title = own ? 'Friends' : `${username} - Friends`;
   }, [own, username]);
-
-  // A follow or unfollow anywhere on the page moves the row between my lists at once.
-  const changed = useCallback(
-    (row: FriendRow) => {
-      if (!own) return;
-      setLists((l) => {
-        if (!l) return l;
-        const mark = (list: FriendRow[]) => list.map((r) => (r.id === row.id ? { ...r, following: row.following } : r));
-        // An unfollowed row stays in Following (with Follow again) until the next load.
-        const following = l.following.some((r) => r.id === row.id)
-          ? mark(l.following)
-          : row.following
-            ? [row, ...l.following]
-            : l.following;
-        return { followers: mark(l.followers), following, suggestions: mark(l.suggestions) };
-      });
-    },
-    [own, setLists],
-  );
 
   // Friends are mutual follows: my followers I follow back, or (for another member) both of their lists.
   const followingIds = new Set(lists?.following.map((r) => r.id));
@@ -191,25 +118,13 @@ export default function FriendsPage() {
                     sx={{ mt: 1 }}
                   />
                   {search.results && (
-                    <FriendList
-                      rows={search.results}
-                      me={me}
-                      label="Search results"
-                      empty={PeopleMessages.noResults}
-                      onChange={changed}
-                    />
+                    <FriendList rows={search.results} me={me} label="Search results" empty={PeopleMessages.noResults} />
                   )}
                 </Section>
               )}
               <Section title={own ? 'Your Friends' : 'Friends'}>
                 {lists ? (
-                  <FriendList
-                    rows={friends}
-                    me={me}
-                    label="Friends"
-                    empty={PeopleMessages.noFriends}
-                    onChange={changed}
-                  />
+                  <FriendList rows={friends} me={me} label="Friends" empty={PeopleMessages.noFriends} />
                 ) : (
                   <RowSkeletons />
                 )}
@@ -222,7 +137,6 @@ export default function FriendsPage() {
                       me={me}
                       label="Suggestions"
                       empty={PeopleMessages.noSuggestions}
-                      onChange={changed}
                     />
                   ) : (
                     <RowSkeletons />
@@ -238,7 +152,6 @@ export default function FriendsPage() {
                   me={me}
                   label={tab === 'followers' ? 'Followers' : 'Following'}
                   empty={tab === 'followers' ? PeopleMessages.noFollowers : PeopleMessages.noFollowing}
-                  onChange={changed}
                 />
               ) : (
                 <RowSkeletons />

@@ -3,7 +3,8 @@
  * @username, counts, Message, Follow/Unfollow, Block/Unblock; social links; bio; the member's posts,
  * 10 a page with "Load More Posts" while a page comes back full. Without a username it is my profile.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -19,72 +20,12 @@ import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
-import { Events, LAYOUT, LIMITS, Messages, PeopleMessages, type PostDto, type ProfileDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
-import { PostCard } from '../posts/PostCard';
-import { usePostMutations } from '../posts/usePostMutations';
+import { LAYOUT, Messages, PeopleMessages, type ProfileDto } from '@sajha/contract';
+import { PostCard, usePostActions } from '../posts';
 import { BlockDialog } from './BlockDialog';
-import { request, useBlock, useFollow } from './peopleApi';
+import { updateCachedProfile, useProfile, useProfilePosts } from './queries';
+import { useBlock, useFollow, useFollowPending } from './relations';
 import { socialIcon, socialUrl } from './socialLinks';
-
-const PAGE = LIMITS.profilePostsPageSize;
-
-function useProfile(username: string | undefined) {
-  const { socket, connected } = useRealtime();
-  const [profile, setProfile] = useState<ProfileDto | null>(null);
-  const [missing, setMissing] = useState(false);
-  const load = useCallback(async () => {
-    if (!socket || !connected) return;
-    const a = await request<ProfileDto>(socket, Events.fetchProfile, username ? { username } : {});
-    if (a.ok) {
-      setProfile(a.data);
-      setMissing(false);
-    } else {
-      // The catalogue: a profile socket error is only logged, and loading stops.
-      console.warn('profile', a.error);
-      setMissing(true);
-    }
-  }, [socket, connected, username]);
-  useEffect(() => {
-    setProfile(null);
-    setMissing(false);
-    void load();
-  }, [load]);
-  return { profile, setProfile, missing, reload: load };
-}
-
-function useProfilePosts(username: string | undefined, ready: boolean) {
-  const { socket, connected } = useRealtime();
-  const [posts, setPosts] = useState<PostDto[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [full, setFull] = useState(false);
-  const fetchPage = useCallback(
-    async (after: PostDto[]) => {
-      if (!socket || !connected) return;
-      setLoading(true);
-      const last = after.at(-1);
-      const a = await request<{ posts: PostDto[] }>(socket, Events.fetchProfilePosts, {
-        ...(username ? { username } : {}),
-        offset: after.length,
-        limit: PAGE,
-        ...(last ? { before: { post_id: last.post_id, timestamp: last.timestamp } } : {}),
-      });
-      setLoading(false);
-      if (!a.ok) return console.warn('profile posts', a.error);
-      setPosts((list) => (after.length === 0 ? a.data.posts : [...list, ...a.data.posts]));
-      setFull(a.data.posts.length >= PAGE);
-    },
-    [socket, connected, username],
-  );
-  useEffect(() => {
-    setPosts([]);
-    setFull(false);
-    setLoading(true);
-    if (ready) void fetchPage([]);
-  }, [fetchPage, ready]);
-  const update = useCallback((fn: (p: PostDto[]) => PostDto[]) => setPosts(fn), []);
-  return { posts, loading, full, more: () => void fetchPage(posts), update };
-}
 
 function HeaderSkeleton() {
   return (
@@ -133,32 +74,22 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
   );
 }
 
-function Header({ profile, onChange }: { profile: ProfileDto; onChange: (p: ProfileDto) => void }) {
+function Header({ profile }: { profile: ProfileDto }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const follow = useFollow();
-  const unblockUser = useBlock();
-  const [busy, setBusy] = useState(false);
+  const busy = useFollowPending(profile.username);
+  const blockMember = useBlock();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const self = profile.self === true;
   const friendsOf = `/friends/${profile.username}`;
+  const change = (fn: (p: ProfileDto) => ProfileDto) => updateCachedProfile(client, profile.username, fn);
 
-  const toggleFollow = async () => {
-    const next = !profile.following;
-    const move = (p: ProfileDto, on: boolean): ProfileDto => ({
-      ...p,
-      following: on,
-      counts: { ...p.counts, followers: Math.max(0, p.counts.followers + (on ? 1 : -1)) },
-    });
-    // Counts move at once; they move back if the server says otherwise.
-    onChange(move(profile, next));
-    setBusy(true);
-    const agreed = await follow(profile.username, next);
-    setBusy(false);
-    if (!agreed) onChange(move(move(profile, next), !next));
-  };
+  // Counts move at once; they move back if the server says otherwise (relations.ts).
+  const toggleFollow = () => follow({ id: profile.username, follow: !profile.following });
   const unblock = async () => {
-    if (await unblockUser(profile.username, false)) onChange({ ...profile, blocked: false });
+    if (await blockMember(profile.username, false)) change((p) => ({ ...p, blocked: false }));
   };
 
   const avatar = (
@@ -210,11 +141,7 @@ function Header({ profile, onChange }: { profile: ProfileDto; onChange: (p: Prof
           </Button>
         )}
         {!self && !profile.blocked && (
-          <Button
-            variant={profile.following ? 'outlined' : 'contained'}
-            disabled={busy}
-            onClick={() => void toggleFollow()}
-          >
+          <Button variant={profile.following ? 'outlined' : 'contained'} disabled={busy} onClick={toggleFollow}>
             {profile.following ? 'Unfollow' : 'Follow'}
           </Button>
         )}
@@ -254,17 +181,17 @@ function Header({ profile, onChange }: { profile: ProfileDto; onChange: (p: Prof
               open={confirmBlock}
               onClose={() => setConfirmBlock(false)}
               onBlocked={() =>
-                onChange({
-                  ...profile,
+                change((p) => ({
+                  ...p,
                   blocked: true,
                   following: false,
                   followsYou: false,
                   counts: {
-                    ...profile.counts,
-                    followers: Math.max(0, profile.counts.followers - (profile.following ? 1 : 0)),
-                    following: Math.max(0, profile.counts.following - (profile.followsYou ? 1 : 0)),
+                    ...p.counts,
+                    followers: Math.max(0, p.counts.followers - (p.following ? 1 : 0)),
+                    following: Math.max(0, p.counts.following - (p.followsYou ? 1 : 0)),
                   },
-                })
+                }))
               }
             />
           </>
@@ -304,10 +231,23 @@ function Header({ profile, onChange }: { profile: ProfileDto; onChange: (p: Prof
 export default function ProfilePage() {
   const { username: param } = useParams();
   const username = param?.replace(/^@/, '') || undefined;
-  const { profile, setProfile, missing } = useProfile(username);
-  const posts = useProfilePosts(username, profile !== null);
-  const actions = usePostMutations(posts.update);
+  const who = username ?? '';
+  const profileQuery = useProfile(who);
+  const profile = profileQuery.data ?? null;
+  const missing = profileQuery.isError;
+  const postsQuery = useProfilePosts(who, profile !== null);
+  const posts = {
+    posts: postsQuery.data?.pages.flatMap((page) => page.posts) ?? [],
+    loading: postsQuery.isPending || postsQuery.isFetchingNextPage,
+    full: postsQuery.hasNextPage,
+    more: () => void postsQuery.fetchNextPage(),
+  };
+  const actions = usePostActions();
 
+  // The catalogue: a profile socket error is only logged, and loading stops.
+  useEffect(() => {
+    if (profileQuery.error) console.warn('profile', profileQuery.error.message);
+  }, [profileQuery.error]);
   useEffect(() => {
     document.title = username ? `${username} - Profile` : 'Profile';
   }, [username]);
@@ -336,7 +276,7 @@ export default function ProfilePage() {
           </Button>
         </Paper>
       ) : profile ? (
-        <Header profile={profile} onChange={setProfile} />
+        <Header profile={profile} />
       ) : (
         <HeaderSkeleton />
       )}

@@ -12,7 +12,7 @@ export function CommentsDialog(props: {
   open: boolean;
   postId: string;
   onClose: () => void;
-  onAdded?: () => void;
+  onAdded?: (by: number) => void;
   /** Another area's comments (reels); posts by default. */
   channel?: CommentsChannel;
 }) {

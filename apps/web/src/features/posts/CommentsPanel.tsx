@@ -1,10 +1,12 @@
 /**
  * Comments of one post: loads on mount with a spinner until they arrive; each comment can show or
  * hide its replies; a box adds a comment or a reply. New ones appear at once as 'You', 'Just now',
- * then the server's list (with real ids) replaces the local one. Blank text is never sent. Comments
- * and replies that others add while the panel is open arrive live.
+ * then the server's list (with real ids) replaces the local one; a refused one goes away again with
+ * the refusal shown. Blank text is never sent. Comments and replies that others add while the panel
+ * is open arrive live. The list is a query (keyed by the channel), so other screens see the same.
  */
 import { useEffect, useState } from 'react';
+import { skipToken, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,26 +17,35 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendRounded from '@mui/icons-material/SendRounded';
 import { Events, type CommentDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
-import type { MainSocket } from '../../lib/socket';
+import { useConnectedSocket } from '../../lib/realtime';
+import { errorMessage } from '../../lib/socketRequest';
+import type { MainSocket } from '../../lib/socketTypes';
+import { useToast } from '../../lib/toast';
 import { useSocketEvents, type SocketHandlers } from '../../lib/useSocketEvents';
+import { addPostComment, addPostReply, fetchPostComments, postKeys } from './queries';
 import { timeAgo } from './postsApi';
 
 let localId = 0;
 
 /** Which thing's comments: a post (default) or another area's item with the same comment shape (reels). */
 export interface CommentsChannel {
-  /** The events that carry this thing's comments (useSocketEvents subscribes them). */
-  handlers(id: string, onList: (comments: CommentDto[]) => void): SocketHandlers;
+  /** Where the thing's comments are cached. */
+  key(id: string): QueryKey;
+  fetch(socket: MainSocket, id: string): Promise<CommentDto[]>;
+  add(socket: MainSocket, id: string, comment: string): Promise<CommentDto[]>;
+  reply(socket: MainSocket, id: string, commentId: string, reply: string): Promise<CommentDto[]>;
+  /** The events that push a new list while the panel is open (useSocketEvents subscribes them). */
+  live(id: string, onList: (comments: CommentDto[]) => void): SocketHandlers;
   /** Called while the panel is open; returns what to do when it closes. */
   watch(socket: MainSocket, id: string): () => void;
-  fetch(socket: MainSocket, id: string): void;
-  add(socket: MainSocket, id: string, comment: string): void;
-  reply(socket: MainSocket, id: string, commentId: string, reply: string): void;
 }
 
 export const postComments: CommentsChannel = {
-  handlers: (id, onList) => ({
+  key: postKeys.comments,
+  fetch: fetchPostComments,
+  add: addPostComment,
+  reply: addPostReply,
+  live: (id, onList) => ({
     [Events.comments]: (p) => {
       if (p.post_id === id) onList(p.comments);
     },
@@ -44,9 +55,6 @@ export const postComments: CommentsChannel = {
     socket.emit(Events.watchPost, id);
     return () => socket.emit(Events.unwatchPost, id);
   },
-  fetch: (socket, id) => socket.emit(Events.fetchComments, id),
-  add: (socket, postId, comment) => socket.emit(Events.addComment, { postId, comment }),
-  reply: (socket, postId, commentId, reply) => socket.emit(Events.addCommentReply, { postId, commentId, reply }),
 };
 
 function Bubble(props: { author: string; image: string | null; text: string; date: string; small?: boolean }) {
@@ -116,17 +124,26 @@ function CommentItem({
   );
 }
 
+type NewComment = { text: string; replyTo: CommentDto | null };
+
 export function CommentsPanel({
   postId,
   onAdded,
   channel = postComments,
 }: {
   postId: string;
-  onAdded?: () => void;
+  /** `by` is 1 when a comment is added, -1 when the server refused it after all. */
+  onAdded?: (by: number) => void;
   channel?: CommentsChannel;
 }) {
-  const { socket, connected } = useRealtime();
-  const [comments, setComments] = useState<CommentDto[] | null>(null);
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
+  const toast = useToast();
+  const key = channel.key(postId);
+  const { data: comments = null } = useQuery({
+    queryKey: key,
+    queryFn: socket ? () => channel.fetch(socket, postId) : skipToken,
+  });
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<CommentDto | null>(null);
   // Threads whose replies are shown; a member's own new reply opens its thread, so they see it.
@@ -138,32 +155,53 @@ export function CommentsPanel({
       return next;
     });
 
-  useSocketEvents(channel.handlers(postId, setComments));
+  useSocketEvents(channel.live(postId, (list) => client.setQueryData(key, list)));
   useEffect(() => {
-    if (!socket || !connected) return;
-    const unwatch = channel.watch(socket, postId);
-    channel.fetch(socket, postId);
-    return unwatch;
-  }, [socket, connected, postId, channel]);
+    if (socket) return channel.watch(socket, postId);
+  }, [socket, postId, channel]);
+
+  const setList = (fn: (list: CommentDto[]) => CommentDto[]) =>
+    client.setQueryData<CommentDto[]>(key, (list) => fn(list ?? []));
+  const { mutate: send } = useMutation({
+    mutationFn: ({ text, replyTo }: NewComment) => {
+      if (!socket) throw new Error('Not connected');
+      return replyTo ? channel.reply(socket, postId, replyTo.id, text) : channel.add(socket, postId, text);
+    },
+    onMutate: ({ text, replyTo }) => {
+      const id = `local-${++localId}`;
+      const now = new Date().toISOString();
+      if (replyTo) {
+        const reply = { id, author: 'You', author_image: null, reply: text, date_commented: now };
+        setList((list) => list.map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)));
+        setOpen((set) => new Set(set).add(replyTo.id));
+      } else {
+        setList((list) => [
+          ...list,
+          { id, author: 'You', author_image: null, comment: text, date_commented: now, replies: [] },
+        ]);
+      }
+      onAdded?.(1);
+      return { id };
+    },
+    // The server's list, with real ids, replaces the local one.
+    onSuccess: (list) => client.setQueryData(key, list),
+    onError: (error, _variables, local) => {
+      if (local) {
+        setList((list) =>
+          list
+            .filter((c) => c.id !== local.id)
+            .map((c) => ({ ...c, replies: c.replies.filter((r) => r.id !== local.id) })),
+        );
+        onAdded?.(-1);
+      }
+      toast.show({ message: errorMessage(error, 'Something went wrong.'), type: 'error' });
+    },
+  });
 
   const submit = () => {
     const value = text.trim();
     if (!value || !socket) return;
-    const now = new Date().toISOString();
-    const id = `local-${++localId}`;
-    if (replyTo) {
-      const reply = { id, author: 'You', author_image: null, reply: value, date_commented: now };
-      setComments((list) =>
-        (list ?? []).map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)),
-      );
-      setOpen((set) => new Set(set).add(replyTo.id));
-      channel.reply(socket, postId, replyTo.id, value);
-    } else {
-      const comment = { id, author: 'You', author_image: null, comment: value, date_commented: now, replies: [] };
-      setComments((list) => [...(list ?? []), comment]);
-      channel.add(socket, postId, value);
-    }
-    onAdded?.();
+    send({ text: value, replyTo });
     setText('');
     setReplyTo(null);
   };

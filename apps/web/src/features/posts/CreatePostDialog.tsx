@@ -1,9 +1,11 @@
 /**
  * Create Post (part 1 §4, §5, §8): text with a live counter (500 at most, not blank), an optional
  * category, images and videos (mp4, webm, ogg), a preview of the first https link, and the upload
- * with a progress bar. Errors show as a bubble for 3 s. A created post is announced to open feeds.
+ * with a progress bar. Errors show as a bubble for 3 s. A created post is handed to `onCreated` (the
+ * shell puts it on top of the home feed).
  */
 import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,13 +30,14 @@ import {
   Messages,
   POST_CATEGORIES,
   VIDEO_EXTENSIONS,
-  type LinkMeta,
+  type PostDto,
   firstHttpsUrl,
 } from '@sajha/contract';
+import { useDebounced } from '../../lib/useDebounced';
 import { useToast } from '../../lib/toast';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { createPost, fetchLinkMeta } from './postsApi';
-import { postCreated } from '../feed/feedStore';
+import { postKeys } from './queries';
 
 const ACCEPT = ['image/*', ...VIDEO_EXTENSIONS.map((e) => `video/${e}`), ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(
   ',',
@@ -82,7 +85,13 @@ function FileThumb({ file, onRemove }: { file: File; onRemove: () => void }) {
   );
 }
 
-export function CreatePostDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export interface CreatePostDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (post: PostDto) => void;
+}
+
+export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogProps) {
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <Dialog
@@ -93,12 +102,12 @@ export function CreatePostDialog({ open, onClose }: { open: boolean; onClose: ()
       fullScreen={small}
       aria-labelledby="create-post-title"
     >
-      {open && <CreatePostForm onClose={onClose} />}
+      {open && <CreatePostForm onClose={onClose} onCreated={onCreated} />}
     </Dialog>
   );
 }
 
-function CreatePostForm({ onClose }: { onClose: () => void }) {
+function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'open'>) {
   const toast = useToast();
   const [content, setContent] = useState('');
   const [cut, setCut] = useState(false);
@@ -106,8 +115,15 @@ function CreatePostForm({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<LinkMeta | null>(null);
   const link = firstHttpsUrl(content);
+  // Previews the first https link once the text has been still for a moment.
+  const settledLink = useDebounced(link, 600);
+  const { data: linkMeta } = useQuery({
+    queryKey: postKeys.linkPreview(settledLink ?? ''),
+    queryFn: settledLink ? () => fetchLinkMeta(settledLink) : skipToken,
+    placeholderData: keepPreviousData,
+  });
+  const preview = link ? linkMeta : undefined;
 
   // The error bubble lasts 3 s.
   useEffect(() => {
@@ -115,19 +131,6 @@ function CreatePostForm({ onClose }: { onClose: () => void }) {
     const timer = window.setTimeout(() => setError(null), DURATIONS_MS.toast);
     return () => window.clearTimeout(timer);
   }, [error]);
-
-  // Preview the first https link once the text has been still for a moment.
-  useEffect(() => {
-    if (!link) return setPreview(null);
-    let cancelled = false;
-    const timer = window.setTimeout(() => {
-      void fetchLinkMeta(link).then((m) => !cancelled && setPreview(m));
-    }, 600);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
-  }, [link]);
 
   const uploading = progress !== null;
   const tooLong = content.length > LIMITS.postContentMax;
@@ -140,7 +143,7 @@ function CreatePostForm({ onClose }: { onClose: () => void }) {
     setProgress(null);
     if (!result.ok) return setError(result.error);
     toast.show({ message: result.message || Messages.post.created, type: 'success' });
-    if (result.post) postCreated(result.post);
+    if (result.post) onCreated?.(result.post);
     onClose();
   };
 

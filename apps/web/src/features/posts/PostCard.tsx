@@ -27,7 +27,7 @@ import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
 import { ShareDialog } from './ShareDialog';
 import { timeAgo } from './postsApi';
-import type { PostMutations } from './usePostMutations';
+import type { PostCardActions } from './usePostActions';
 
 export function PostAuthor({ post }: { post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> }) {
   const profile = `/u/@${post.username}`;
@@ -60,7 +60,7 @@ export function PostActions({
   onComments,
 }: {
   post: PostDto;
-  actions: PostMutations;
+  actions: PostCardActions;
   onComments?: () => void;
 }) {
   const [sharing, setSharing] = useState(false);
@@ -108,7 +108,7 @@ export function PostActions({
   );
 }
 
-export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostMutations }) {
+export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardActions }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -163,7 +163,7 @@ export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostMutat
   );
 }
 
-export function PostCard({ post, actions }: { post: PostDto; actions: PostMutations }) {
+export function PostCard({ post, actions }: { post: PostDto; actions: PostCardActions }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const media = mediaOf(post);
   return (
@@ -189,7 +189,7 @@ export function PostCard({ post, actions }: { post: PostDto; actions: PostMutati
         open={commentsOpen}
         postId={post.post_id}
         onClose={() => setCommentsOpen(false)}
-        onAdded={() => actions.countComment(post.post_id, 1)}
+        onAdded={(by) => actions.countComment(post.post_id, by)}
       />
     </Paper>
   );

@@ -4,6 +4,7 @@
  * text, like and share, with comments blocked. Like asks a visitor to sign in; share works for anyone.
  */
 import { useEffect, useState } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,23 +25,19 @@ import { PostContent } from './PostContent';
 import { PostMedia } from './PostMedia';
 import { ShareDialog } from './ShareDialog';
 import { fetchPublicPost, type PreviewAnswer } from './postsApi';
+import { postKeys } from './queries';
 
 export default function PublicPostPage() {
   const { postId } = useParams();
-  const [answer, setAnswer] = useState<PreviewAnswer | null>(postId ? null : { status: 'missing' });
+  const query = useQuery({
+    queryKey: postKeys.preview(postId ?? ''),
+    queryFn: postId ? () => fetchPublicPost(postId) : skipToken,
+  });
+  const answer: PreviewAnswer | null = !postId || query.isError ? { status: 'missing' } : (query.data ?? null);
 
   useEffect(() => {
     document.title = 'Post - Sajha';
-    if (!postId) return;
-    let cancelled = false;
-    fetchPublicPost(postId).then(
-      (a) => !cancelled && setAnswer(a),
-      () => !cancelled && setAnswer({ status: 'missing' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [postId]);
+  }, []);
 
   if (answer?.status === 'found' && answer.logged) return <Navigate to={`/view/${answer.post.post_id}`} replace />;
 

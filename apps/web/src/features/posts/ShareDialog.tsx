@@ -23,7 +23,7 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 import X from '@mui/icons-material/X';
 import { QRCodeSVG } from 'qrcode.react';
 import { Events, LAYOUT, Messages, type SHARE_NETWORKS } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useRealtime } from '../../lib/realtime';
 import { useToast } from '../../lib/toast';
 
 type Network = (typeof SHARE_NETWORKS)[number];

@@ -1,55 +1,44 @@
 /** /view/{postId}: the signed-in post screen. Media on the left when present; author, text, actions and comments. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Events, Messages, type PostDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { Messages } from '@sajha/contract';
+import { useConnectedSocket } from '../../lib/realtime';
 import { CommentsPanel } from './CommentsPanel';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { OwnerMenu, PostActions, PostAuthor } from './PostCard';
 import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
-import { usePostMutations } from './usePostMutations';
-import { useSocketEvents } from '../../lib/useSocketEvents';
+import { fetchPost, postKeys } from './queries';
+import { usePostActions } from './usePostActions';
 
 export default function ViewPostPage() {
   const { postId } = useParams();
   const navigate = useNavigate();
-  const { socket, connected } = useRealtime();
-  const [posts, setPosts] = useState<PostDto[]>([]);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing'>(postId ? 'loading' : 'missing');
-  const update = useCallback((fn: (list: PostDto[]) => PostDto[]) => setPosts(fn), []);
-  const actions = usePostMutations(update);
-  const post = posts[0];
+  const socket = useConnectedSocket();
+  const query = useQuery({
+    queryKey: postKeys.one(postId ?? ''),
+    queryFn: socket && postId ? () => fetchPost(socket, postId) : skipToken,
+  });
+  // Deleted while open (here or elsewhere): nothing left to show.
+  const onDeleted = useCallback(
+    (id: string) => {
+      if (id === postId) void navigate('/home', { replace: true });
+    },
+    [postId, navigate],
+  );
+  const actions = usePostActions({ onDeleted });
+  const post = query.data;
 
   useEffect(() => {
     document.title = 'Post - Sajha';
   }, []);
 
-  useSocketEvents({
-    [Events.fetchOnePost]: (p) => {
-      if (p.post_id !== postId) return;
-      setPosts([p]);
-      setState('ready');
-    },
-    [Events.error]: (e) => {
-      if (e.event === Events.fetchOnePost) setState('missing');
-    },
-  });
-  useEffect(() => {
-    if (!socket || !connected || !postId) return;
-    socket.emit(Events.fetchOnePost, { post_id: postId });
-  }, [socket, connected, postId]);
-
-  // Deleted while open (here or elsewhere): nothing left to show.
-  useEffect(() => {
-    if (state === 'ready' && !post) void navigate('/home', { replace: true });
-  }, [state, post, navigate]);
-
-  if (state === 'missing') {
+  if (!postId || (query.isError && !post)) {
     return (
       <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
         {Messages.post.notFound}
@@ -95,7 +84,7 @@ export default function ViewPostPage() {
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             Comments
           </Typography>
-          <CommentsPanel postId={post.post_id} onAdded={() => actions.countComment(post.post_id, 1)} />
+          <CommentsPanel postId={post.post_id} onAdded={(by) => actions.countComment(post.post_id, by)} />
         </Box>
       </Paper>
     </Box>

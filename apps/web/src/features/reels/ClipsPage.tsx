@@ -4,7 +4,8 @@
  * one mute for all, kept for the session; the next reel preloads; Up/Down move and Space plays or pauses;
  * the next page of 5 is asked for before the last reel. /clips/{id} starts at that reel.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,30 +20,33 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import SmartDisplayOutlined from '@mui/icons-material/SmartDisplayOutlined';
-import { Events, REEL_LIMITS, ReelMessages, type ReelDto } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { Events, ReelMessages, type ReelDto } from '@sajha/contract';
+import { useConnectedSocket } from '../../lib/realtime';
+import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-import { CommentsDialog } from '../posts/CommentsDialog';
-import { ShareDialog } from '../posts/ShareDialog';
+import { CommentsDialog, ShareDialog } from '../posts';
 import { ReelCard } from './ReelCard';
-import { ask, readMuted, reelComments, saveMuted } from './reelsApi';
+import {
+  dedupeReels,
+  prependReels,
+  reelComments,
+  removeCachedReel,
+  sendReelDelete,
+  updateCachedReel,
+  useReel,
+  useReelPages,
+} from './queries';
+import { readMuted, saveMuted } from './reelsApi';
 import { UploadReelDialog } from './UploadReelDialog';
+import { useLikeReel } from './useLikeReel';
 
 const VIEW_HEIGHT = { xs: 'calc(100dvh - 64px)', md: '100dvh' };
-
-function dedupe(list: ReelDto[]): ReelDto[] {
-  const seen = new Set<string>();
-  return list.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
-}
-
 export default function ClipsPage() {
   const { id: startId } = useParams();
-  const { socket } = useRealtime();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
   const toast = useToast();
-  const [reels, setReels] = useState<ReelDto[]>([]);
-  const [hasMore, setHasMore] = useState(true);
-  const [loading, setLoading] = useState(true);
   const [active, setActive] = useState(0);
   const [muted, setMuted] = useState(readMuted);
   const [toggleSignal, setToggleSignal] = useState(0);
@@ -52,63 +56,45 @@ export default function ClipsPage() {
   const [shareFor, setShareFor] = useState<ReelDto | null>(null);
   const [deleteFor, setDeleteFor] = useState<ReelDto | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  // How far into the server's newest-first list we have read (reels merged in live shift it by one each).
-  const offset = useRef(0);
-  const pending = useRef(false);
-  const liking = useRef(new Set<string>());
 
   useEffect(() => {
     document.title = 'Clips - Sajha';
   }, []);
 
-  // First page (and the reel named in the URL first of all); live: new reels wait behind a chip
-  // (the list does not jump), counts move, deletes vanish.
+  // The reel named in the URL comes first of all: the list is asked for once it is known (or refused).
+  const start = useReel(startId);
+  const startSettled = !startId || start.isFetched;
+  const pages = useReelPages(startSettled);
+  const { error: startError } = start;
+  useEffect(() => {
+    if (startError) toast.show({ message: errorMessage(startError, ReelMessages.notFound), type: 'error' });
+  }, [startError, toast]);
+  const startReel = startId ? start.data : undefined;
+  const listed = pages.data;
+  // One array per change (the 50% observer below is set up again whenever it changes).
+  const reels = useMemo(
+    () => dedupeReels([...(startReel ? [startReel] : []), ...(listed?.pages.flatMap((p) => p.reels) ?? [])]),
+    [startReel, listed],
+  );
+  const loading = pages.isPending;
+  const hasMore = pages.hasNextPage || loading;
+
+  // A new reel (or this route's start) begins at the top.
+  useEffect(() => setActive(0), [startId]);
+
+  // Live: new reels wait behind a chip (the list does not jump), counts move, deletes vanish.
   useSocketEvents({
-    [Events.reels]: (p) => {
-      pending.current = false;
-      offset.current += p.reels.length;
-      setHasMore(p.hasMore);
-      setLoading(false);
-      setReels((list) => dedupe([...list, ...p.reels]));
-    },
     [Events.newReel]: ({ reel }) => {
-      setReels((list) => {
-        if (list.length === 0) {
-          offset.current += 1;
-          return [reel];
-        }
-        if (!list.some((r) => r.id === reel.id)) setFresh((f) => dedupe([reel, ...f]));
-        return list;
-      });
+      if (reels.some((r) => r.id === reel.id)) return;
+      if (reels.length === 0) prependReels(client, [reel]);
+      else setFresh((f) => dedupeReels([reel, ...f]));
     },
-    [Events.reelStats]: ({ id, stats }) => setReels((list) => list.map((r) => (r.id === id ? { ...r, stats } : r))),
+    [Events.reelStats]: ({ id, stats }) => updateCachedReel(client, id, (r) => ({ ...r, stats })),
     [Events.reelDeleted]: ({ id }) => {
-      setReels((list) => list.filter((r) => r.id !== id));
+      removeCachedReel(client, id);
       setFresh((f) => f.filter((r) => r.id !== id));
     },
   });
-
-  useEffect(() => {
-    if (!socket) return;
-    let cancelled = false;
-    offset.current = 0;
-    pending.current = true;
-    setReels([]);
-    setActive(0);
-    setLoading(true);
-    void (async () => {
-      if (startId) {
-        const one = await ask<ReelDto>(socket, Events.getReel, { reelId: startId });
-        if (cancelled) return;
-        if (one.ok) setReels((list) => dedupe([one.data, ...list]));
-        else toast.show({ message: one.error, type: 'error' });
-      }
-      socket.emit(Events.getReels, 0, REEL_LIMITS.pageSize);
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [socket, startId, toast]);
 
   // The 50% rule: whichever card is at least half visible is the active one.
   useEffect(() => {
@@ -129,13 +115,11 @@ export default function ClipsPage() {
   }, [reels]);
 
   // Ask for the next page of 5 before reaching the last reel.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
-    if (!socket || !hasMore || pending.current || loading) return;
-    if (active >= reels.length - 2) {
-      pending.current = true;
-      socket.emit(Events.getReels, offset.current, REEL_LIMITS.pageSize);
-    }
-  }, [active, reels.length, hasMore, loading, socket]);
+    if (!hasNextPage || isFetchingNextPage || loading) return;
+    if (active >= reels.length - 2) void fetchNextPage();
+  }, [active, reels.length, hasNextPage, isFetchingNextPage, loading, fetchNextPage]);
 
   const scrollTo = useCallback((index: number) => {
     const el = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
@@ -169,45 +153,30 @@ export default function ClipsPage() {
     saveMuted(m);
   }, []);
 
-  const onLike = useCallback(
-    (reel: ReelDto) => {
-      // One like in flight per reel: a double click must not flip the heart twice while the server counts once.
-      if (!socket || liking.current.has(reel.id)) return;
-      liking.current.add(reel.id);
-      // Optimistic, rolled back if the server refuses.
-      const flip = (r: ReelDto, liked: boolean, likes: number) =>
-        r.id === reel.id ? { ...r, liked, stats: { ...r.stats, likes } } : r;
-      setReels((list) => list.map((r) => flip(r, !reel.liked, reel.stats.likes + (reel.liked ? -1 : 1))));
-      void ask<{ liked: boolean; likes: number }>(socket, Events.likeReel, { reelId: reel.id }).then((a) => {
-        liking.current.delete(reel.id);
-        if (a.ok) setReels((list) => list.map((r) => flip(r, a.data.liked, a.data.likes)));
-        else {
-          setReels((list) => list.map((r) => flip(r, reel.liked, reel.stats.likes)));
-          toast.show({ message: a.error, type: 'error' });
-        }
-      });
-    },
-    [socket, toast],
-  );
+  const onLike = useLikeReel();
   const onComments = useCallback((reel: ReelDto) => setCommentsFor(reel), []);
   const onShare = useCallback((reel: ReelDto) => setShareFor(reel), []);
   const onDelete = useCallback((reel: ReelDto) => setDeleteFor(reel), []);
 
+  const { mutate: deleteReel } = useMutation({
+    mutationFn: (reel: ReelDto) => {
+      if (!socket) throw new Error('Not connected');
+      return sendReelDelete(socket, reel.id);
+    },
+    onSuccess: (_done, reel) => {
+      removeCachedReel(client, reel.id);
+      toast.show({ message: ReelMessages.deleted, type: 'success' });
+    },
+    onError: (error) => toast.show({ message: errorMessage(error, ReelMessages.notFound), type: 'error' }),
+  });
   const confirmDelete = () => {
     const reel = deleteFor;
     setDeleteFor(null);
-    if (!socket || !reel) return;
-    void ask(socket, Events.deleteReel, { reelId: reel.id }).then((a) => {
-      if (a.ok) {
-        setReels((list) => list.filter((r) => r.id !== reel.id));
-        toast.show({ message: ReelMessages.deleted, type: 'success' });
-      } else toast.show({ message: a.error, type: 'error' });
-    });
+    if (socket && reel) deleteReel(reel);
   };
 
   const showFresh = () => {
-    offset.current += fresh.length;
-    setReels((list) => dedupe([...fresh, ...list]));
+    prependReels(client, fresh);
     setFresh([]);
     scroller.current?.scrollTo({ top: 0 });
   };
@@ -217,14 +186,10 @@ export default function ClipsPage() {
       toast.show({ message: ReelMessages.ready, type: 'success' });
       setUploadOpen(false);
       setFresh((f) => f.filter((r) => r.id !== reel.id));
-      setReels((list) => {
-        if (list.some((r) => r.id === reel.id)) return list;
-        offset.current += 1;
-        return [reel, ...list];
-      });
+      prependReels(client, [reel]);
       scroller.current?.scrollTo({ top: 0 });
     },
-    [toast],
+    [client, toast],
   );
 
   const empty = !loading && reels.length === 0;

@@ -4,6 +4,7 @@
  * ready or why it failed. The dialog can be closed while processing; the page still hears of it.
  */
 import { useEffect, useRef, useState } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ import type { Theme } from '@mui/material/styles';
 import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
 import { Events, REEL_CATEGORIES, REEL_LIMITS, ReelMessages, type ReelDto, type ReelStatusDto } from '@sajha/contract';
 import { useSocketEvents } from '../../lib/useSocketEvents';
+import { reelKeys } from './queries';
 import { fetchReelStatus, uploadReel } from './reelsApi';
 
 type Phase =
@@ -65,14 +67,17 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
   useEffect(() => {
     settleRef.current = settle;
   });
-  useSocketEvents({ [Events.reelStatus]: settle });
+  // The status is a query: polled slowly, and written by the socket's reelStatus as soon as it comes.
+  const client = useQueryClient();
+  const { data: status } = useQuery({
+    queryKey: reelKeys.status(processingId ?? ''),
+    queryFn: processingId ? () => fetchReelStatus(processingId) : skipToken,
+    refetchInterval: 4000,
+  });
+  useSocketEvents({ [Events.reelStatus]: (s) => client.setQueryData(reelKeys.status(s.id), s) });
   useEffect(() => {
-    if (!processingId) return;
-    const timer = window.setInterval(() => {
-      void fetchReelStatus(processingId).then((s) => s && settleRef.current(s));
-    }, 4000);
-    return () => window.clearInterval(timer);
-  }, [processingId]);
+    if (status) settleRef.current(status);
+  }, [status]);
 
   const submit = async () => {
     setError(null);

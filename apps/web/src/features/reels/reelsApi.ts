@@ -1,7 +1,5 @@
-/** Reel uploads over XMLHttpRequest (the browser API that reports upload progress) and the ack helper. */
-import { Events, ReelMessages, Routes, type ReelStatusDto } from '@sajha/contract';
-import type { CommentsChannel } from '../posts/CommentsPanel';
-import type { MainSocket } from '../../lib/socket';
+/** Reel uploads over XMLHttpRequest (the browser API that reports upload progress), their status, the mute. */
+import { ReelMessages, Routes, type ReelStatusDto } from '@sajha/contract';
 
 export type UploadAnswer = { ok: true; id: string } | { ok: false; error: string };
 
@@ -41,32 +39,6 @@ export async function fetchReelStatus(id: string): Promise<ReelStatusDto | null>
     return null;
   }
 }
-
-type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
-
-/** Emits one of our ack-answered reel events and resolves with the answer. */
-export function ask<T>(socket: MainSocket, event: string, payload: unknown): Promise<Ack<T>> {
-  return new Promise((resolve) => {
-    (socket as unknown as { emit(e: string, p: unknown, ack: (a: Ack<T>) => void): void }).emit(
-      event,
-      payload,
-      resolve,
-    );
-  });
-}
-
-/** The posts comments dialog, fed by the reel comment events. */
-export const reelComments: CommentsChannel = {
-  handlers: (id, onList) => ({
-    [Events.reelComments]: (p) => {
-      if (p.reel_id === id) onList(p.comments);
-    },
-  }),
-  watch: () => () => undefined,
-  fetch: (socket, id) => socket.emit(Events.getReelComments, { reelId: id }),
-  add: (socket, reelId, comment) => socket.emit(Events.addReelComment, { reelId, comment }),
-  reply: (socket, reelId, commentId, reply) => socket.emit(Events.addReelCommentReply, { reelId, commentId, reply }),
-};
 
 const MUTE_KEY = 'sajha:reels-muted';
 /** One mute for every reel, remembered for the session (muted until the member unmutes: autoplay needs it). */

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import CropOutlined from '@mui/icons-material/CropOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { Messages } from '@sajha/contract';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { cropToBlob, uploadAvatar } from './cropImage';
 import type { TabProps } from './types';

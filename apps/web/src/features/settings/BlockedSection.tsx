@@ -1,5 +1,5 @@
 /** Blocked members (issue 11's events): getBlocked -> blockedUsers; Unblock sends unblockUser {username}. */
-import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,32 +9,28 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Events, type ServerEventPayload } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { Messages } from '@sajha/contract';
+import { useConnectedSocket } from '../../lib/realtime';
+import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
-import { useSocketEvents } from '../../lib/useSocketEvents';
-
-type Row = ServerEventPayload<typeof Events.blockedUsers>[number];
+import { settingsKeys, unblock, useBlockedMembers } from './queries';
 
 export function BlockedSection() {
-  const { socket, connected } = useRealtime();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
   const toast = useToast();
-  const [rows, setRows] = useState<Row[] | null>(null);
-
-  useSocketEvents({
-    [Events.blockedUsers]: (list: Row[]) => setRows(list),
-    [Events.blockResult]: ({ success, message }) => {
-      toast.show({ message, type: success ? 'success' : 'error' });
-      socket?.emit(Events.getBlocked);
+  // A list that never came (an older server, a timeout) shows as empty rather than a skeleton forever.
+  const { data, isError } = useBlockedMembers();
+  const rows = data ?? (isError ? [] : null);
+  const { mutate: unblockMember } = useMutation({
+    mutationFn: (username: string) => {
+      if (!socket) throw new Error(Messages.server.internal);
+      return unblock(socket, username);
     },
+    onSuccess: (message) => toast.show({ message, type: 'success' }),
+    onError: (error) => toast.show({ message: errorMessage(error, Messages.server.internal), type: 'error' }),
+    onSettled: () => client.invalidateQueries({ queryKey: settingsKeys.blocked }),
   });
-  useEffect(() => {
-    if (!socket || !connected) return;
-    socket.emit(Events.getBlocked);
-    // Without an answer (an older server), show the empty state rather than a skeleton forever.
-    const fallback = window.setTimeout(() => setRows((r) => r ?? []), 4000);
-    return () => window.clearTimeout(fallback);
-  }, [socket, connected]);
 
   return (
     <Box>
@@ -52,7 +48,7 @@ export function BlockedSection() {
               key={r.id}
               divider
               secondaryAction={
-                <Button size="small" onClick={() => socket?.emit(Events.unblockUser, { username: r.username })}>
+                <Button size="small" onClick={() => unblockMember(r.username)}>
                   Unblock
                 </Button>
               }

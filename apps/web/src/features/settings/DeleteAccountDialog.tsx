@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { Messages, Routes, SettingsText } from '@sajha/contract';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { call } from '../../lib/http';
 
 export function DeleteAccountDialog(props: { open: boolean; onClose: () => void; hasPassword: boolean }) {

@@ -4,6 +4,7 @@
  * (socket errors are only logged).
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,10 +14,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Events, Messages, type NotificationPreferences } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { Messages, type NotificationPreferences } from '@sajha/contract';
+import { useConnectedSocket } from '../../lib/realtime';
 import { useToast } from '../../lib/toast';
-import { useSocketEvents } from '../../lib/useSocketEvents';
+import { savePreferences, settingsKeys, usePreferences } from './queries';
 
 type TypeKey = keyof NotificationPreferences['email'];
 const TYPES: { key: TypeKey; label: string }[] = [
@@ -29,36 +30,12 @@ const TYPES: { key: TypeKey; label: string }[] = [
 ];
 
 export default function NotificationsTab() {
-  const { socket, connected } = useRealtime();
-  const toast = useToast();
-  const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useSocketEvents({
-    [Events.notificationPreferences]: ({ preferences }: { preferences: NotificationPreferences }) =>
-      setPrefs(preferences),
-    [Events.notificationPreferencesUpdated]: ({ success, message }) => {
-      setBusy(false);
-      if (success) toast.show({ message: Messages.settings.prefsUpdated, type: 'success' });
-      else
-        toast.show({
-          title: Messages.profile.updateFailed,
-          message: message || Messages.settings.prefsError,
-          type: 'error',
-        });
-    },
-    [Events.error]: ({ message, event }) => {
-      if (event === Events.updateNotificationPreferences || event === Events.getNotificationPreferences) {
-        console.warn('preferences error', message);
-        setBusy(false);
-      }
-    },
-  });
+  const { data: saved, error } = usePreferences();
+  // The catalogue: socket errors of the preferences are only logged.
   useEffect(() => {
-    if (socket && connected) socket.emit(Events.getNotificationPreferences);
-  }, [socket, connected]);
-
-  if (!prefs) {
+    if (error) console.warn('preferences error', error.message);
+  }, [error]);
+  if (!saved) {
     return (
       <Box aria-busy="true">
         {[0, 1, 2, 3].map((i) => (
@@ -67,15 +44,39 @@ export default function NotificationsTab() {
       </Box>
     );
   }
+  return <PreferencesForm saved={saved} />;
+}
+
+/** The form edits a copy of the saved preferences; saving writes it back once the server agreed. */
+function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
+  const toast = useToast();
+  const [prefs, setPrefs] = useState(saved);
+  const { mutate: save, isPending: busy } = useMutation({
+    mutationFn: (next: NotificationPreferences) => {
+      if (!socket) throw new Error(Messages.settings.prefsError);
+      return savePreferences(socket, next);
+    },
+    onSuccess: (_done, next) => {
+      client.setQueryData(settingsKeys.preferences, next);
+      toast.show({ message: Messages.settings.prefsUpdated, type: 'success' });
+    },
+    onError: (error) =>
+      toast.show({
+        title: Messages.profile.updateFailed,
+        message: error.message || Messages.settings.prefsError,
+        type: 'error',
+      }),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!socket?.connected) {
+    if (!socket) {
       toast.show({ title: Messages.profile.updateFailed, message: Messages.settings.prefsError, type: 'error' });
       return;
     }
-    setBusy(true);
-    socket.emit(Events.updateNotificationPreferences, prefs);
+    save(prefs);
   };
   const setChannel = (channel: 'email' | 'webPush', key: TypeKey, on: boolean) =>
     setPrefs({ ...prefs, [channel]: { ...prefs[channel], [key]: on } });

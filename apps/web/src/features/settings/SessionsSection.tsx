@@ -1,5 +1,5 @@
 /** Active sessions: browser and system, place when known, started and last seen; sign out one or all others. */
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,25 +11,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ComputerOutlined from '@mui/icons-material/ComputerOutlined';
 import PhoneAndroidOutlined from '@mui/icons-material/PhoneAndroidOutlined';
-import { Messages, Routes, type SessionRow } from '@sajha/contract';
+import { Messages, Routes } from '@sajha/contract';
 import { call } from '../../lib/http';
 import { useToast } from '../../lib/toast';
+import { settingsKeys, useSessions } from './queries';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export function SessionsSection() {
   const toast = useToast();
-  const [rows, setRows] = useState<SessionRow[] | null>(null);
-
-  const load = useCallback(async () => {
-    const res = await call(Routes.sessions);
-    const sessions = (res.data as { sessions?: SessionRow[] }).sessions;
-    setRows(res.ok && Array.isArray(sessions) ? sessions : []);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const client = useQueryClient();
+  const { data: rows = null } = useSessions();
 
   const act = async (route: typeof Routes.revokeSession | typeof Routes.revokeOtherSessions, id?: string) => {
     const res = await call(route, { params: id ? { id } : {} });
@@ -37,7 +30,7 @@ export function SessionsSection() {
       message: res.data.message ?? (res.ok ? 'Done.' : Messages.server.internal),
       type: res.ok ? 'success' : 'error',
     });
-    await load();
+    await client.invalidateQueries({ queryKey: settingsKeys.sessions });
   };
 
   const others = rows?.filter((r) => !r.current).length ?? 0;

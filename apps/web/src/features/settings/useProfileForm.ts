@@ -1,55 +1,53 @@
 /**
- * The settings form over the socket (part 2 §7): get_profile once connected, profile_data updates it,
+ * The settings form over the socket (part 2 §7): the profile is a query (get_profile -> profile_data,
+ * which the server sends again after an update, and which is written into the cache when it comes),
  * and save() sends update_profile and shows the catalogue's toasts ("Your profile has been successfully
  * updated." / "Update Failed" + the server's message).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Events, Messages, type ProfileForm, type UpdateProfilePayload } from '@sajha/contract';
-import { useRealtime } from '../../app/realtime';
+import { useConnectedSocket } from '../../lib/realtime';
+import { ask, errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
+import { settingsKeys, useProfileFormQuery } from './queries';
 
 export interface ProfileFormState {
   profile: ProfileForm | null;
-  /** Resolves true on profile_update_success, false on profile_update_error (or no connection). */
+  /** Resolves true once the server saved it, false when it refused (or there is no connection). */
   save: (payload: UpdateProfilePayload) => Promise<boolean>;
 }
 
 export function useProfileForm(): ProfileFormState {
-  const { socket, connected } = useRealtime();
+  const socket = useConnectedSocket();
+  const client = useQueryClient();
   const toast = useToast();
-  const [profile, setProfile] = useState<ProfileForm | null>(null);
-  const pending = useRef<((ok: boolean) => void)[]>([]);
+  const { data: profile } = useProfileFormQuery();
 
-  const settle = (ok: boolean) => pending.current.shift()?.(ok);
-  useSocketEvents({
-    [Events.profileData]: (p: ProfileForm) => setProfile(p),
-    [Events.profileUpdateSuccess]: () => {
-      toast.show({ message: Messages.profile.updated, type: 'success' });
-      settle(true);
+  useSocketEvents({ [Events.profileData]: (p) => client.setQueryData(settingsKeys.profileForm, p) });
+
+  const { mutateAsync } = useMutation({
+    mutationFn: async (payload: UpdateProfilePayload) => {
+      if (!socket) throw new Error(Messages.server.internal);
+      await ask(socket, Events.updateProfile, payload);
     },
-    [Events.profileUpdateError]: ({ message }) => {
-      toast.show({ title: Messages.profile.updateFailed, message, type: 'error' });
-      settle(false);
-    },
+    onSuccess: () => toast.show({ message: Messages.profile.updated, type: 'success' }),
+    onError: (error) =>
+      toast.show({
+        title: Messages.profile.updateFailed,
+        message: errorMessage(error, Messages.server.internal),
+        type: 'error',
+      }),
   });
-  useEffect(() => {
-    if (socket && connected) socket.emit(Events.getProfile, { type: 'all' });
-  }, [socket, connected]);
-
   const save = useCallback(
     (payload: UpdateProfilePayload) =>
-      new Promise<boolean>((resolve) => {
-        if (!socket?.connected) {
-          toast.show({ title: Messages.profile.updateFailed, message: Messages.server.internal, type: 'error' });
-          resolve(false);
-          return;
-        }
-        pending.current.push(resolve);
-        socket.emit(Events.updateProfile, payload);
-      }),
-    [socket, toast],
+      mutateAsync(payload).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
   );
 
-  return { profile, save };
+  return { profile: profile ?? null, save };
 }

@@ -66,7 +66,7 @@ export function AuthProvider({ children, signedOut: known }: { children: ReactNo
   const refresh = useCallback(async () => {
     try {
       // Loaded on demand (the route table brings every schema): see publicConfig.ts.
-      const { Routes, call } = await import('../lib/routesClient');
+      const { Routes, call } = await import('./routesClient');
       const res = await call(Routes.checkAuth);
       const found = res.ok ? ((res.data as { user?: CurrentUser }).user ?? null) : null;
       setUser(found);
@@ -95,7 +95,7 @@ export function AuthProvider({ children, signedOut: known }: { children: ReactNo
     writeSignedOut(true);
     setSignedOut(true);
     setUser(null);
-    void import('../lib/routesClient').then(({ Routes, call }) => call(Routes.logout)).catch(() => undefined);
+    void import('./routesClient').then(({ Routes, call }) => call(Routes.logout)).catch(() => undefined);
   }, []);
 
   const value = useMemo<AuthState>(

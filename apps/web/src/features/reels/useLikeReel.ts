@@ -1,0 +1,30 @@
+/** A reel's like: shown at once, rolled back with the refusal shown; one like in flight per reel. */
+import { useCallback } from 'react';
+import type { ReelDto } from '@sajha/contract';
+import { useOptimisticToggle } from '../../lib/optimisticToggle';
+import { sendReelLike, updateCachedReel } from './queries';
+
+export const LIKE_REEL = ['reels', 'like'] as const;
+
+/** The reel as the member saw it when clicking: what a refusal puts back. */
+interface ReelLikeVariables {
+  id: string;
+  liked: boolean;
+  likes: number;
+}
+
+export function useLikeReel(): (reel: ReelDto) => void {
+  const toggle = useOptimisticToggle({
+    key: LIKE_REEL,
+    send: (socket, { id }: ReelLikeVariables) => sendReelLike(socket, id),
+    apply: (client, { id, liked, likes }) => {
+      const set = (on: boolean, count: number) =>
+        updateCachedReel(client, id, (r) => ({ ...r, liked: on, stats: { ...r.stats, likes: count } }));
+      set(!liked, Math.max(0, likes + (liked ? -1 : 1)));
+      return () => set(liked, likes);
+    },
+    settle: (client, { id }, answer) =>
+      updateCachedReel(client, id, (r) => ({ ...r, liked: answer.liked, stats: { ...r.stats, likes: answer.likes } })),
+  });
+  return useCallback((reel: ReelDto) => toggle({ id: reel.id, liked: reel.liked, likes: reel.stats.likes }), [toggle]);
+}

@@ -1,0 +1,116 @@
+/**
+ * Socket calls as promises: the transport under every query and mutation that goes over the main
+ * socket (each area's queries.ts). The server answers an event two ways, and there is one call for each:
+ *
+ *   ask(socket, Events.likeReel, { reelId })            -> the acknowledgement's data
+ *   askFor(socket, { event: Events.comments, match }, Events.fetchComments, postId)
+ *                                                         -> the spec's answer event, typed by the contract
+ *
+ * askFor() is for events whose answer is a receive event (posts, comments, features, the panels'
+ * lists); its acknowledgement only says whether the server refused. ask() is for events answered by
+ * acknowledgement. The contract types acknowledgements as `data?: unknown` for now, so its callers say
+ * what they expect with a cast marked "untyped ack".
+ *
+ * Both always send (no double-click guard: a query that asks again means it, and React Query already
+ * keeps one request per key) and reject with the server's refusal, when the socket drops (an answer
+ * may be lost with it; the queries ask again once it is back), or after a timeout without an answer,
+ * as a SocketRequestError whose message can be shown as it is.
+ */
+import type { ClientToServerEvents, ServerEventPayload, ServerToClientEvents } from '@sajha/contract';
+import { emitUnguarded } from './emitFresh';
+import type { EventSource, MainSocket } from './socketTypes';
+
+/** An acknowledgement (a toggle, a profile) comes at once or not at all. */
+export const ANSWER_TIMEOUT_MS = 8000;
+/** A list (a feed page, comments) may take longer on a busy server, and used to be waited for. */
+export const LIST_TIMEOUT_MS = 20_000;
+export const NO_ANSWER = 'No answer from the server.';
+
+export class SocketRequestError extends Error {}
+
+/**
+ * Settles one call: rejects after `ms` or when the socket drops; `done()` stops both watches and
+ * tells whether the call was still open (so a late answer after a rejection is ignored).
+ */
+function watchCall(socket: MainSocket, ms: number, reject: (error: Error) => void): () => boolean {
+  let open = true;
+  const fail = () => {
+    if (done()) reject(new SocketRequestError(NO_ANSWER));
+  };
+  const timer = window.setTimeout(fail, ms);
+  socket.on('disconnect', fail);
+  const done = () => {
+    const wasOpen = open;
+    open = false;
+    window.clearTimeout(timer);
+    socket.off('disconnect', fail);
+    return wasOpen;
+  };
+  return done;
+}
+
+type ClientEvent = keyof ClientToServerEvents;
+type ServerEvent = keyof ServerToClientEvents;
+/**
+ * An event's own arguments: the contract's tuple without the acknowledgement it allows last (made
+ * required first, so the optional arguments before it stay in place).
+ */
+export type ArgsOf<E extends ClientEvent> =
+  Required<Parameters<ClientToServerEvents[E]>> extends [...infer A, unknown] ? A : never;
+/** What any acknowledgement carries: data on success, the reason on refusal. */
+type AckAnswer = { ok: true; data?: unknown } | { ok: false; error: string };
+
+/** Emits with an acknowledgement; resolves with its data, rejects with the refusal or a timeout. */
+export function ask<E extends ClientEvent>(socket: MainSocket, event: E, ...args: ArgsOf<E>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const done = watchCall(socket, ANSWER_TIMEOUT_MS, reject);
+    emitUnguarded(socket, event, ...args, (answer: AckAnswer) => {
+      if (!done()) return;
+      if (answer.ok) resolve(answer.data);
+      else reject(new SocketRequestError(answer.error));
+    });
+  });
+}
+
+export interface AnswerEvent<R extends ServerEvent> {
+  event: R;
+  /** Which payload answers this call (e.g. the same post id), when several could be on their way. */
+  match?: (payload: ServerEventPayload<R>) => boolean;
+}
+
+/**
+ * Emits and resolves with the first matching `answer.event` after it. A refusal comes as the ack (the
+ * server sends it after any answer event, so an answer that did come wins), or as a timeout.
+ */
+export function askFor<E extends ClientEvent, R extends ServerEvent>(
+  socket: MainSocket,
+  answer: AnswerEvent<R>,
+  event: E,
+  ...args: ArgsOf<E>
+): Promise<ServerEventPayload<R>> {
+  return new Promise((resolve, reject) => {
+    // `answer.event` is a type parameter here: see EventSource.
+    const source = socket as EventSource;
+    const listener = (payload: ServerEventPayload<R>) => {
+      if (answer.match && !answer.match(payload)) return;
+      if (stop()) resolve(payload);
+    };
+    const done = watchCall(socket, LIST_TIMEOUT_MS, (error) => {
+      source.off(answer.event, listener);
+      reject(error);
+    });
+    const stop = () => {
+      source.off(answer.event, listener);
+      return done();
+    };
+    source.on(answer.event, listener);
+    emitUnguarded(socket, event, ...args, (reply: AckAnswer) => {
+      if (!reply.ok && stop()) reject(new SocketRequestError(reply.error));
+    });
+  });
+}
+
+/** The message to show for a failed call: the server's words, or the catalogue's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
