@@ -68,7 +68,7 @@ export function AuthProvider({ children, signedOut: known }: { children: ReactNo
       // Loaded on demand (the route table brings every schema): see publicConfig.ts.
       const { Routes, call } = await import('./routesClient');
       const res = await call(Routes.checkAuth);
-      const found = res.ok ? ((res.data as { user?: CurrentUser }).user ?? null) : null;
+      const found = res.ok ? res.data.user : null;
       setUser(found);
       if (found) {
         writeSignedOut(false);

@@ -2,7 +2,7 @@
  * JSON over fetch with the session cookie. Routes come from the contract's `Routes` table, so a path
  * or a body cannot drift from the server's; answers are parsed, never trusted to be well formed.
  */
-import { routePath, type RouteBody, type RouteDef } from '@sajha/contract';
+import { routePath, type RouteAnswer, type RouteBody, type RouteDef } from '@sajha/contract';
 
 export interface ApiAnswer {
   success?: boolean;
@@ -41,14 +41,21 @@ export async function api<T extends ApiAnswer = ApiAnswer>(
 }
 
 /**
- * Calls a route of the contract's table: path parameters filled in, the body typed by the route's
- * schema. A route with an answer schema has its 2xx answer checked; a malformed one counts as not ok.
+ * What a route answered: on success its answer as the contract's schema types it (checked: a malformed
+ * one counts as not ok); otherwise the error answer ({success: false, message, ...}).
  */
+export type CallResult<R extends RouteDef> =
+  { status: number; ok: true; data: RouteAnswer<R> } | { status: number; ok: false; data: ApiAnswer };
+
+/** Calls a route of the contract's table: path parameters filled in, the body typed by the route's schema. */
 export async function call<R extends RouteDef>(
   def: R,
   opts: { body?: RouteBody<R>; params?: Record<string, string> } = {},
-): Promise<{ status: number; ok: boolean; data: ApiAnswer }> {
+): Promise<CallResult<R>> {
   const res = await api(routePath(def, opts.params), opts.body, { method: def.method });
-  if (res.ok && def.answer && !def.answer.safeParse(res.data).success) return { ...res, ok: false };
-  return res;
+  if (!res.ok || !def.answer) return { status: res.status, ok: false, data: res.data };
+  const parsed = def.answer.safeParse(res.data);
+  if (!parsed.success) return { status: res.status, ok: false, data: res.data };
+  // The schema's own output: the one place a route's answer type meets the wire.
+  return { status: res.status, ok: true, data: parsed.data as RouteAnswer<R> };
 }

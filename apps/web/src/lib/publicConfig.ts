@@ -19,7 +19,7 @@ let cached: Promise<PublicConfig> | null = null;
 export function loadPublicConfig(): Promise<PublicConfig> {
   cached ??= import('./routesClient')
     .then(({ Routes, call }) => call(Routes.config))
-    .then((r) => (r.ok ? (r.data as unknown as PublicConfig) : FALLBACK))
+    .then((r) => (r.ok ? r.data : FALLBACK))
     .catch(() => FALLBACK);
   return cached;
 }

@@ -8,15 +8,20 @@
  *
  * askFor() is for events whose answer is a receive event (posts, comments, features, the panels'
  * lists); its acknowledgement only says whether the server refused. ask() is for events answered by
- * acknowledgement. The contract types acknowledgements as `data?: unknown` for now, so its callers say
- * what they expect with a cast marked "untyped ack".
+ * acknowledgement, typed by the contract's ack schema for the event (clientAckSchemas).
  *
  * Both always send (no double-click guard: a query that asks again means it, and React Query already
  * keeps one request per key) and reject with the server's refusal, when the socket drops (an answer
  * may be lost with it; the queries ask again once it is back), or after a timeout without an answer,
  * as a SocketRequestError whose message can be shown as it is.
  */
-import type { ClientToServerEvents, ServerEventPayload, ServerToClientEvents } from '@sajha/contract';
+import type {
+  AckAnswer,
+  ClientAck,
+  ClientToServerEvents,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@sajha/contract';
 import { emitUnguarded } from './emitFresh';
 import type { EventSource, MainSocket } from './socketTypes';
 
@@ -57,14 +62,11 @@ type ServerEvent = keyof ServerToClientEvents;
  */
 export type ArgsOf<E extends ClientEvent> =
   Required<Parameters<ClientToServerEvents[E]>> extends [...infer A, unknown] ? A : never;
-/** What any acknowledgement carries: data on success, the reason on refusal. */
-type AckAnswer = { ok: true; data?: unknown } | { ok: false; error: string };
-
-/** Emits with an acknowledgement; resolves with its data, rejects with the refusal or a timeout. */
-export function ask<E extends ClientEvent>(socket: MainSocket, event: E, ...args: ArgsOf<E>): Promise<unknown> {
+/** Emits with an acknowledgement; resolves with its data (typed by the contract), rejects with the refusal or a timeout. */
+export function ask<E extends ClientEvent>(socket: MainSocket, event: E, ...args: ArgsOf<E>): Promise<ClientAck<E>> {
   return new Promise((resolve, reject) => {
     const done = watchCall(socket, ANSWER_TIMEOUT_MS, reject);
-    emitUnguarded(socket, event, ...args, (answer: AckAnswer) => {
+    emitUnguarded(socket, event, ...args, (answer: AckAnswer<E>) => {
       if (!done()) return;
       if (answer.ok) resolve(answer.data);
       else reject(new SocketRequestError(answer.error));
@@ -104,7 +106,7 @@ export function askFor<E extends ClientEvent, R extends ServerEvent>(
       return done();
     };
     source.on(answer.event, listener);
-    emitUnguarded(socket, event, ...args, (reply: AckAnswer) => {
+    emitUnguarded(socket, event, ...args, (reply: AckAnswer<E>) => {
       if (!reply.ok && stop()) reject(new SocketRequestError(reply.error));
     });
   });

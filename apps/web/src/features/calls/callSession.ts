@@ -7,14 +7,7 @@
  * That is what lets the call heal itself: after the socket reconnects, the page rejoins its room and
  * restarts ICE; when the connection drops, it restarts ICE without anybody clicking.
  */
-import {
-  Routes,
-  Events,
-  type CallPeer,
-  type CreateRoomAck,
-  type IceServersResponse,
-  type JoinRoomAck,
-} from '@sajha/contract';
+import { Routes, Events, type AckAnswer, type CallPeer, type IceServersResponse } from '@sajha/contract';
 import { createCallSocket, type CallSocket } from '../../lib/callSocket';
 import {
   audioConstraints,
@@ -54,7 +47,15 @@ export interface CallState {
   remoteStream: MediaStream | null;
 }
 
-type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
+/** The signalling events relayed to the other member, and what each carries. */
+type Signal =
+  | typeof Events.offer
+  | typeof Events.answer
+  | typeof Events.iceCandidate
+  | typeof Events.toggleAudio
+  | typeof Events.toggleVideo
+  | typeof Events.toggleScreenSharing;
+
 /** While the media path is down, a new one is tried this often (a short blip heals before the first). */
 const DISCONNECTED_RETRY_MS = 5000;
 const UNANSWERED_OFFER_MS = 4000;
@@ -205,20 +206,22 @@ export class CallSession {
 
   // ---- signalling ----------------------------------------------------------------------------
 
-  /** Signalling only while connected: after a reconnect the ICE restart regenerates all of it. */
-  private send(event: string, payload: unknown): void {
+  /**
+   * Signalling only while connected: after a reconnect the ICE restart regenerates all of it. The
+   * browser's own descriptions and candidates go as they are (the server checks them with the contract's
+   * schemas); nothing is read back, so there is no answer to type.
+   */
+  private send(event: Signal, payload: unknown): void {
     if (!this.socket?.connected) return;
-    (this.socket as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    (this.socket.emit as (e: Signal, p: unknown) => void)(event, payload);
   }
 
-  private ask<T>(event: string, payload: unknown): Promise<Ack<T>> {
-    return new Promise((resolve) =>
-      (this.socket as unknown as { emit(e: string, p: unknown, cb: (a: Ack<T>) => void): void }).emit(
-        event,
-        payload,
-        resolve,
-      ),
-    );
+  /** Creating the room answers its id and the peer; joining it, where the call stands (typed by the contract). */
+  private createRoom(): Promise<AckAnswer<typeof Events.createRoom>> {
+    return new Promise((resolve) => this.socket?.emit(Events.createRoom, { userUid: this.userUid }, resolve));
+  }
+  private joinRoom(roomId: string): Promise<AckAnswer<typeof Events.joinRoom>> {
+    return new Promise((resolve) => this.socket?.emit(Events.joinRoom, { roomId, userUid: this.userUid }, resolve));
   }
 
   private async onConnect(): Promise<void> {
@@ -226,14 +229,14 @@ export class CallSession {
     this.connectedOnce = true;
     if (!this.state.roomId) {
       if (!first) return;
-      const a = await this.ask<CreateRoomAck>(Events.createRoom, { userUid: this.userUid });
+      const a = await this.createRoom();
       if (!a.ok) return this.finish(a.error);
       this.set({ roomId: a.data.roomId, role: 'caller', peer: a.data.peer, phase: 'calling' });
       // The page can be reloaded and rejoin: its address now names the room.
       window.history.replaceState(window.history.state, '', `/call/${this.userUid}/${a.data.roomId}`);
       return;
     }
-    const a = await this.ask<JoinRoomAck>(Events.joinRoom, { roomId: this.state.roomId, userUid: this.userUid });
+    const a = await this.joinRoom(this.state.roomId);
     if (!a.ok) return this.finish(a.error);
     const { state, role, peer } = a.data;
     this.set({ role, peer, reconnecting: this.pc ? this.pc.connectionState !== 'connected' : false });

@@ -20,14 +20,15 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Events, Messages, type GroupInfo } from '@sajha/contract';
+import { Events, Messages, type AckAnswer } from '@sajha/contract';
 import { emitFresh } from '../../lib/emitFresh';
 import { useConnectedSocket, useRealtime } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 import { putGroup, useGroupInfo, useUserSearch } from './queries';
 
-type Change = (done: (answer: { ok: true; data?: unknown } | { ok: false; error: string }) => void) => void;
+/** The group changes all answer the group as it is now (group_info's payload). */
+type Change = (done: (answer: AckAnswer<typeof Events.renameGroup>) => void) => void;
 
 /** Keeps the chat list right after group changes: renamed, members changed, or this member is out. */
 export function useGroupUpdates(): void {
@@ -86,8 +87,7 @@ export function GroupDialog({
     setChangeError(null);
     run((a) => {
       if (!a.ok) setChangeError(a.error);
-      // untyped ack: the group changes answer the group_info payload.
-      else if (a.data) putGroup(client, a.data as GroupInfo);
+      else putGroup(client, a.data);
     });
   };
 

@@ -30,8 +30,7 @@ export function useUserSearch(text: string) {
 }
 
 export const fetchGroup = async (socket: MainSocket, chatId: string): Promise<GroupInfo> =>
-  // untyped ack: get_group answers the group_info payload.
-  (await ask(socket, Events.getGroup, chatId)) as GroupInfo;
+  ask(socket, Events.getGroup, chatId);
 
 /** A group's name and members, while its dialog is open. */
 export function useGroupInfo(chatId: string, open: boolean) {

@@ -7,14 +7,7 @@
  * Discard.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  DURATIONS_MS,
-  Events,
-  type ChatDto,
-  type CurrentUser,
-  type MessageDto,
-  type SendMessageAck,
-} from '@sajha/contract';
+import { DURATIONS_MS, Events, type ChatDto, type CurrentUser, type MessageDto } from '@sajha/contract';
 import { useAuth } from '../../lib/auth';
 import { useRealtime } from '../../lib/realtime';
 import { emitFresh } from '../../lib/emitFresh';
@@ -29,7 +22,6 @@ interface SendPayload {
   to_cid: string;
   attachments: string[];
 }
-type Answer<T> = { ok: true; data?: T } | { ok: false; error: string };
 
 const outboxKey = (uid: string) => `sajha.chat.outbox.${uid}`;
 function readOutbox(uid: string): SendPayload[] {
@@ -83,8 +75,7 @@ export function useChat(callbacks: ChatCallbacks) {
     }
     // Never held back as a double click: every send has its own client id, so an identical emit is a
     // Retry or an outbox resend, and the server stores a client id once.
-    emitFresh(s, Events.sendMessage, payload, (answer) => {
-      const a = answer as SendMessageAck;
+    emitFresh(s, Events.sendMessage, payload, (a) => {
       writeOutbox(
         me.uid,
         readOutbox(me.uid).filter((p) => p.id !== payload.id),
@@ -102,9 +93,8 @@ export function useChat(callbacks: ChatCallbacks) {
 
   const loadFirstPage = useCallback((s: MainSocket, chatId: string) => {
     dispatch({ type: 'loading', chatId });
-    emitFresh(s, Events.getMessages, chatId, { limit: PAGE_SIZE }, (answer) => {
-      const a = answer as Answer<MessageDto[]>;
-      if (a.ok && a.data) dispatch({ type: 'page', chatId, newestFirst: a.data, older: false });
+    emitFresh(s, Events.getMessages, chatId, { limit: PAGE_SIZE }, (a) => {
+      if (a.ok) dispatch({ type: 'page', chatId, newestFirst: a.data, older: false });
     });
   }, []);
 
@@ -194,9 +184,8 @@ export function useChat(callbacks: ChatCallbacks) {
       const oldest = thread?.items.find((m) => !isLocal(m));
       if (!socket || !thread || thread.loading || !thread.hasMore || !oldest) return;
       dispatch({ type: 'loading', chatId });
-      socket.emit(Events.getMessages, chatId, { before: oldest.id, limit: PAGE_SIZE }, (answer) => {
-        const a = answer as Answer<MessageDto[]>;
-        if (a.ok && a.data) dispatch({ type: 'page', chatId, newestFirst: a.data, older: true });
+      socket.emit(Events.getMessages, chatId, { before: oldest.id, limit: PAGE_SIZE }, (a) => {
+        if (a.ok) dispatch({ type: 'page', chatId, newestFirst: a.data, older: true });
       });
     },
     [socket],

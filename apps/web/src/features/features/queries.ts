@@ -2,7 +2,7 @@
  * The features board's server state: the suggestions, newest first or by votes, 10 a page (getFeatures
  * answers with the spec-like `features` event, echoing offset and sort); every member's changes arrive
  * as featureUpdated and are written into both cached orders. A vote is an optimistic toggle; votes and
- * status changes answer by acknowledgement (the contract does not type acks yet: "untyped ack").
+ * status changes answer by acknowledgement (typed by the contract).
  */
 import { skipToken, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
@@ -86,12 +86,11 @@ export function updateCachedFeature(client: QueryClient, id: string, fn: (item: 
 }
 
 export const sendVote = async (socket: MainSocket, id: string): Promise<FeatureItem> =>
-  // untyped ack: voteFeature answers the suggestion as it is now, with this member's `voted`.
-  (await ask(socket, Events.voteFeature, { id })) as FeatureItem;
+  // The suggestion as it is now, with this member's `voted`.
+  ask(socket, Events.voteFeature, { id });
 
 export const sendStatus = async (socket: MainSocket, id: string, status: FeatureStatus): Promise<FeatureItem> =>
-  // untyped ack: setFeatureStatus answers the suggestion as it is now.
-  (await ask(socket, Events.setFeatureStatus, { id, status })) as FeatureItem;
+  ask(socket, Events.setFeatureStatus, { id, status });
 
 /** suggestFeature answers as suggestionResponse, a refusal included (then the ack refuses as well). */
 export async function sendSuggestion(

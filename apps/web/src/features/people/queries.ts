@@ -1,8 +1,7 @@
 /**
  * The people area's server state: a member's profile and posts, the friends lists, the member search.
  * The server answers these events with answer(): the acknowledgement carries the same value as the
- * spec's receive event, and matches this request, so these calls read the ack (the contract does not
- * type acks yet: each cast below is marked "untyped ack").
+ * spec's receive event, and matches this request, so these calls read the ack (typed by the contract).
  */
 import { keepPreviousData, skipToken, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { DURATIONS_MS, Events, LIMITS, type FriendRow, type PostDto, type ProfileDto } from '@sajha/contract';
@@ -38,8 +37,7 @@ const whoArg = (who: string) => (who ? { username: who } : {});
 const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
 export const fetchProfile = async (socket: MainSocket, who: string): Promise<ProfileDto> =>
-  // untyped ack: fetchProfile answers the userProfile payload (ProfileDto).
-  (await ask(socket, Events.fetchProfile, whoArg(who))) as ProfileDto;
+  ask(socket, Events.fetchProfile, whoArg(who));
 
 export function useProfile(who: string) {
   const socket = useConnectedSocket();
@@ -49,14 +47,13 @@ export function useProfile(who: string) {
   });
 }
 
-const fetchProfilePosts = async (socket: MainSocket, who: string, param: ProfilePostsParam) =>
-  // untyped ack: fetchProfilePosts answers the profilePosts payload ({ posts }).
-  (await ask(socket, Events.fetchProfilePosts, {
+const fetchProfilePosts = (socket: MainSocket, who: string, param: ProfilePostsParam): Promise<ProfilePostsPage> =>
+  ask(socket, Events.fetchProfilePosts, {
     ...whoArg(who),
     offset: param.offset,
     limit: PROFILE_PAGE,
     ...(param.before ? { before: param.before } : {}),
-  })) as ProfilePostsPage;
+  });
 
 /** 10 a page while a page comes back full; asked for once the profile itself has loaded. */
 export function useProfilePosts(who: string, ready: boolean) {
@@ -78,12 +75,8 @@ const listOf = async (
   socket: MainSocket,
   event: typeof Events.getFollowers | typeof Events.getFollowing,
   who: string,
-) =>
-  // untyped ack: gFL and gFG answer their FriendRow lists (gFLR, gFGR).
-  (await ask(socket, event, whoArg(who))) as FriendRow[];
-const suggestionsFor = async (socket: MainSocket) =>
-  // untyped ack: gFS answers its FriendRow list (fs).
-  (await ask(socket, Events.getFriendSuggestions, {})) as FriendRow[];
+) => ask(socket, event, whoArg(who));
+const suggestionsFor = async (socket: MainSocket) => ask(socket, Events.getFriendSuggestions, {});
 
 /** Followers, following and (for me) suggestions; the skeletons show for at least friendsMinLoading. */
 export function useFriendLists(who: string) {
@@ -112,9 +105,7 @@ export function useMemberSearch(text: string) {
     queryKey: peopleKeys.search(q),
     queryFn:
       socket && q.length >= LIMITS.searchMinChars
-        ? async () =>
-            // untyped ack: sF answers its FriendRow list (sFR).
-            (await ask(socket, Events.searchFriends, q).catch(() => [])) as FriendRow[]
+        ? async () => await ask(socket, Events.searchFriends, q).catch((): FriendRow[] => [])
         : skipToken,
     // The last results stay while the next search is on its way.
     placeholderData: keepPreviousData,

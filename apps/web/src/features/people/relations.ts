@@ -26,10 +26,7 @@ export interface FollowVariables {
 const errorToast = (message: string) => ({ title: 'Error', message, type: 'error' as const, duration: 3000 });
 
 async function sendFollow(socket: MainSocket, { id, follow }: FollowVariables): Promise<void> {
-  // untyped ack: aF and uF answer { message } (aFR, uFR), a refusal included.
-  const { message } = (await ask(socket, follow ? Events.follow : Events.unfollow, { username: id })) as {
-    message: string;
-  };
+  const { message } = await ask(socket, follow ? Events.follow : Events.unfollow, { username: id });
   if (message !== (follow ? Messages.friends.followed : Messages.friends.unfollowed))
     throw new SocketRequestError(message);
 }
@@ -93,8 +90,7 @@ export function useBlock(): (username: string, block: boolean) => Promise<boolea
   const { mutateAsync } = useMutation({
     mutationFn: async ({ username, block }: { username: string; block: boolean }) => {
       if (!socket) throw new SocketRequestError('Not connected');
-      // untyped ack: blockUser and unblockUser answer the blockResult payload.
-      return (await ask(socket, block ? Events.blockUser : Events.unblockUser, { username })) as { message: string };
+      return ask(socket, block ? Events.blockUser : Events.unblockUser, { username });
     },
     onSuccess: ({ message }) => {
       toast.show({ message, type: 'success', duration: 3000 });

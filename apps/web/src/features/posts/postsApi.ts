@@ -38,8 +38,7 @@ export function createPost(
 export async function fetchLinkMeta(url: string): Promise<LinkMeta> {
   try {
     const res = await call(Routes.linkMeta, { body: { url } });
-    const meta = res.data as Partial<LinkMeta>;
-    if (res.ok) return { title: meta.title ?? '', description: meta.description ?? '', image: meta.image ?? '', url };
+    if (res.ok) return { ...res.data, url };
   } catch {
     // fall through: the spec's empty preview
   }
@@ -50,9 +49,7 @@ export type PreviewAnswer = { status: 'found'; post: SharedPostPreview; logged: 
 
 export async function fetchPublicPost(postId: string): Promise<PreviewAnswer> {
   const res = await call(Routes.publicPost, { params: { postId } });
-  const data = res.data as { post?: SharedPostPreview; logged?: boolean };
-  if (res.ok && data.post) return { status: 'found', post: data.post, logged: data.logged === true };
-  return { status: 'missing' };
+  return res.ok ? { status: 'found', post: res.data.post, logged: res.data.logged } : { status: 'missing' };
 }
 
 /** "Just now", "5m", "3h", "2d", then a date. */

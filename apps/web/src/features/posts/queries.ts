@@ -79,8 +79,7 @@ export interface LikeAnswer {
   likes: number;
 }
 export const sendLike = async (socket: MainSocket, postId: string): Promise<LikeAnswer> =>
-  // untyped ack: likePost answers { post_id, liked, likes } (posts/service.ts toggleLike).
-  (await ask(socket, Events.likePost, { post_id: postId })) as LikeAnswer;
+  ask(socket, Events.likePost, { post_id: postId });
 
 /** Edit and delete answer as pMR, to the author alone when refused (then the ack says so as well). */
 export const sendPostMutation = (

@@ -1,7 +1,7 @@
 /**
  * Reels' server state: the newest-first list in pages of 5 (getReels answers with the spec's `reels`),
  * one reel by id (a /clips/{id} link), and a reel's comments. Our reel events answer by
- * acknowledgement; the contract does not type acks yet, so those casts are marked "untyped ack".
+ * acknowledgement, typed by the contract.
  *
  * Reels that arrive live and are shown (newReel, the member's own upload) go on top of the first page:
  * the server's list has them there too, so counting every reel held gives the next page's offset.
@@ -51,8 +51,7 @@ export function useReelPages(enabled: boolean) {
 }
 
 export const fetchReel = async (socket: MainSocket, reelId: string): Promise<ReelDto> =>
-  // untyped ack: getReel answers the ReelDto.
-  (await ask(socket, Events.getReel, { reelId })) as ReelDto;
+  ask(socket, Events.getReel, { reelId });
 
 export function useReel(reelId: string | undefined) {
   const socket = useConnectedSocket();
@@ -63,8 +62,7 @@ export function useReel(reelId: string | undefined) {
 }
 
 export const sendReelLike = async (socket: MainSocket, reelId: string): Promise<ReelLikeAnswer> =>
-  // untyped ack: likeReel answers { id, liked, likes } (likeReelAnswerSchema).
-  (await ask(socket, Events.likeReel, { reelId })) as ReelLikeAnswer;
+  ask(socket, Events.likeReel, { reelId });
 
 export const sendReelDelete = async (socket: MainSocket, reelId: string): Promise<void> => {
   await ask(socket, Events.deleteReel, { reelId });

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
-import { Messages, Routes, type RouteBody } from '@sajha/contract';
+import { Messages, Routes, type RouteAnswer, type RouteBody } from '@sajha/contract';
 import { call } from '../../lib/http';
 
 type TwoFactorRoute = typeof Routes.twoFactorSetup | typeof Routes.twoFactorEnable | typeof Routes.twoFactorDisable;
@@ -26,20 +26,15 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const send = async <R extends TwoFactorRoute>(route: R, body: RouteBody<R>) => {
+  /** One of the three calls; its typed answer on success, null (with the message shown) otherwise. */
+  const send = async <R extends TwoFactorRoute>(route: R, body: RouteBody<R>): Promise<RouteAnswer<R> | null> => {
     setBusy(true);
     setError(null);
     try {
       const res = await call(route, { body });
-      const data = res.data as {
-        success?: boolean;
-        message?: string;
-        secret?: string;
-        otpauthUrl?: string;
-        recoveryCodes?: string[];
-      };
-      if (!res.ok || !data.success) setError(data.message ?? Messages.server.internal);
-      return res.ok && data.success ? data : null;
+      if (res.ok) return res.data;
+      setError(res.data.message ?? Messages.server.internal);
+      return null;
     } catch {
       setError(Messages.server.internal);
       return null;

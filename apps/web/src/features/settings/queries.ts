@@ -3,7 +3,7 @@
  * after every update), notification preferences, blocked members (socket) and sessions (HTTP).
  */
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Events, Routes, type NotificationPreferences, type SessionRow } from '@sajha/contract';
+import { Events, Routes, type NotificationPreferences } from '@sajha/contract';
 import { call } from '../../lib/http';
 import { useConnectedSocket } from '../../lib/realtime';
 import { askFor } from '../../lib/socketRequest';
@@ -69,8 +69,7 @@ export function useSessions() {
     queryKey: settingsKeys.sessions,
     queryFn: async () => {
       const res = await call(Routes.sessions);
-      const sessions = (res.data as { sessions?: SessionRow[] }).sessions;
-      return res.ok && Array.isArray(sessions) ? sessions : [];
+      return res.ok ? res.data.sessions : [];
     },
   });
 }
