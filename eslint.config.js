@@ -36,42 +36,6 @@ export default tseslint.config(
     },
   },
   {
-    // Server boundaries (issue 10 §5): a feature uses another only through its index.ts, the small public
-    // surface it chooses; shared building blocks live in platform/ or the contract.
-    // Tests may reach anywhere to set up state; the rule guards what ships.
-    files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.js$)',
-              message:
-                'Import another feature through its index.ts only (or move the shared part to platform/ or the contract).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The layers features stand on never reach up into them; app.ts wires features to them.
-    files: ['apps/server/src/{platform,realtime,http,events,db}/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)features/', message: 'platform, realtime, http, events and db must not import features.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
