@@ -4,13 +4,11 @@
  * every feature leaves nothing of theirs outside `users`: no id, username, email, typed text or file,
  * except what the README lists (messages others received stay, from "Deleted user").
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Events, SettingsText, type ChatDto, type MessageDto, type ReelStatusDto } from '@sajha/contract';
 import { FEATURES } from './app.js';
@@ -29,6 +27,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../test/harness.js';
+import { makeVideo, png } from '../test/media.js';
 
 let t: TestApp;
 const sockets: TestSocket[] = [];
@@ -87,31 +86,7 @@ async function member(over: Partial<TestUser> = {}): Promise<Member> {
   return { ...u, cookie, socket, http };
 }
 
-const png = (w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#2a7' } })
-    .png()
-    .toBuffer();
-
-function video(): Buffer {
-  const out = path.join(tmp, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=160x284:rate=10:duration=1',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    out,
-  ]);
-  return readFileSync(out);
-}
+const video = () => makeVideo(tmp, 'clip.mp4', { w: 160, h: 284, seconds: 1, audio: false, fps: 10 });
 
 async function postForm(m: Member, p: string, form: FormData) {
   const res = await fetch(`${t.url}${p}`, { method: 'POST', body: form, headers: { cookie: m.cookie } });
@@ -150,7 +125,7 @@ describe('deleting an account', () => {
     );
     await ok(ask(a.socket, Events.updateProfile, { type: 'social', updatedData: { socials: { github: 'ashagit' } } }));
     const avatarForm = new FormData();
-    avatarForm.append('avatar', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'me.png');
+    avatarForm.append('avatar', new Blob([new Uint8Array(await png(64, 48))], { type: 'image/png' }), 'me.png');
     const avatar = (await postForm(a, '/api/settings/avatar', avatarForm)) as { url: string };
     await ok(ask(a.socket, Events.updateProfile, { type: 'profilePic', updatedData: { profilePic: avatar.url } }));
 

@@ -78,13 +78,13 @@ export interface DomainEvents {
   'member.mentioned': { where: 'post' | 'comment'; content: ContentRef; memberIds: string[]; actor: ActorInfo };
   'reel.ready': { authorId: string; reel: ReelDto; hiddenFrom: string[] };
   'reel.failed': { authorId: string; id: string; message: string };
-  /** Counts moved (`ownerId`: the clip's author; members across a block with them do not hear it). */
-  'reel.stats': { id: string; ownerId: string; stats: { likes: number; comments: number; shares: number } };
-  'reel.deleted': { id: string; ownerId: string };
+  /** Counts moved; `hiddenFrom`: members across a block with the clip's author, who do not hear it. */
+  'reel.stats': { id: string; stats: { likes: number; comments: number; shares: number }; hiddenFrom: string[] };
+  'reel.deleted': { id: string; hiddenFrom: string[] };
 
   // Features board
-  /** A suggestion changed (new, votes, status); `authorId`: members across a block with them do not hear it. */
-  'feature.updated': { item: Omit<FeatureItem, 'voted'>; authorId: string };
+  /** A suggestion changed (new, votes, status); `hiddenFrom`: members across a block with its author. */
+  'feature.updated': { item: Omit<FeatureItem, 'voted'>; hiddenFrom: string[] };
   /** A moderator set a suggestion's status: its author hears of it. */
   'feature.statusChanged': { featureId: string; authorId: string; title: string; status: 'Pending' | 'Implemented' };
 

@@ -16,7 +16,7 @@
  */
 import { Messages } from '@sajha/contract';
 import { AppError } from '../platform/errors.js';
-import type { Relation, Relations } from './relations.js';
+import { NO_RELATION, type Relation, type Relations } from './relations.js';
 
 /** Who acts: a signed-in member (null: a visitor without a session). */
 export interface Actor {
@@ -83,17 +83,6 @@ export function definePolicy<A extends ActionName>(policy: AreaPolicy<A>): AreaP
   return policy;
 }
 
-/** The relation of a visitor, or to a resource with no owner: nothing between them. */
-const NONE: Relation = {
-  self: false,
-  blocking: false,
-  blockedBy: false,
-  blocked: false,
-  follows: false,
-  followedBy: false,
-  friends: false,
-};
-
 export interface Policy {
   /** Resolves when `actor` may do `action` to `resource`; otherwise throws the refusal (an AppError). */
   authorize<A extends ActionName>(actor: Actor | null, action: A, resource: ResourceOf<A> | undefined): Promise<void>;
@@ -131,7 +120,7 @@ export function createPolicy(relations: Relations, areas: readonly AreaPolicy<ne
       const missing = ability.missing ?? notFound;
       if (resource === undefined || resource === null) throw missing();
       const owner = ability.owner?.(resource, actor);
-      let relation = NONE;
+      let relation = NO_RELATION;
       if (actor && owner) relation = await relations.between(actor.id, owner);
       if (ability.blocks === 'theirs' ? relation.blockedBy : relation.blocked) throw (ability.acrossBlock ?? missing)();
       const refusal = await ability.allow?.({ actor, resource, relation });

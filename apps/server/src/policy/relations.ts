@@ -28,8 +28,9 @@ export interface Relation {
   friends: boolean;
 }
 
-const SELF: Relation = {
-  self: true,
+/** Nothing between two members (a visitor, or a resource with no owner). */
+export const NO_RELATION: Relation = {
+  self: false,
   blocking: false,
   blockedBy: false,
   blocked: false,
@@ -37,6 +38,7 @@ const SELF: Relation = {
   followedBy: false,
   friends: false,
 };
+const SELF: Relation = { ...NO_RELATION, self: true };
 
 export interface Relations {
   /** What `actor` is to `other`, in one query (none for the same member). */

@@ -4,8 +4,7 @@ import type { Listeners } from '../../feature.js';
 import { userRoom } from '../../realtime/types.js';
 
 export const featuresListeners: Listeners = {
-  'feature.updated': async ({ item, authorId }, { deps, io }) => {
-    const hidden = await deps.policy.relations.blockedWith(authorId);
-    io.main.except(hidden.map(userRoom)).emit(Events.featureUpdated, item);
+  'feature.updated': ({ item, hiddenFrom }, { io }) => {
+    io.main.except(hiddenFrom.map(userRoom)).emit(Events.featureUpdated, item);
   },
 };

@@ -76,9 +76,11 @@ async function itemFor(deps: AppDeps, viewerId: string, id: string): Promise<Fea
   return present(row);
 }
 
-function broadcast(deps: AppDeps, item: FeatureItem, authorId: string, by: string): void {
+/** Every open board hears of the change but those across a block with the suggestion's author (read first, so facts keep their order). */
+async function broadcast(deps: AppDeps, item: FeatureItem, authorId: string, by: string): Promise<void> {
   const { voted: _voted, ...rest } = item;
-  void deps.bus.publish('feature.updated', { item: rest, authorId }, { by });
+  const hiddenFrom = await deps.policy.relations.blockedWith(authorId);
+  void deps.bus.publish('feature.updated', { item: rest, hiddenFrom }, { by });
 }
 
 export async function listFeatures(
@@ -119,7 +121,7 @@ export async function suggestFeature(
     .returning({ id: featureSuggestions.id });
   if (inserted.length === 0) throw new AppError(FeatureMessages.duplicate, 409);
   const item = await itemFor(deps, userId, id);
-  broadcast(deps, item, userId, userId);
+  await broadcast(deps, item, userId, userId);
   return item;
 }
 
@@ -149,7 +151,7 @@ export async function voteFeature(deps: AppDeps, userId: string, suggestion: Sug
     }
   });
   const item = await itemFor(deps, userId, id);
-  broadcast(deps, item, suggestion.authorId, userId);
+  await broadcast(deps, item, suggestion.authorId, userId);
   return item;
 }
 
@@ -172,6 +174,6 @@ export async function setFeatureStatus(
     );
   }
   const item = await itemFor(deps, userId, before.id);
-  broadcast(deps, item, before.authorId, userId);
+  await broadcast(deps, item, before.authorId, userId);
   return item;
 }

@@ -113,9 +113,8 @@ export async function editPost(
   const result: PostMutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   if (preview) result.link = preview.meta;
   // Every open feed shows the new text in place (part 2 §4).
-  void announceMutation(deps, userId, result).catch((err: unknown) =>
-    deps.log.error({ err }, 'announcing an edit failed'),
-  );
+  // Awaited: one member's changes reach the screens in the order they were made.
+  await announceMutation(deps, userId, result);
   return result;
 }
 
@@ -129,9 +128,8 @@ export async function deletePost(deps: AppDeps, userId: string, post: PostResour
   // Bytes go after the rows: a crash in between leaves orphan bytes, never a post with missing media.
   await removeAll(deps.storage, keys);
   const result: PostMutation = { success: true, type: 'delete', post_id: postId, message: Messages.post.deleted };
-  void announceMutation(deps, userId, result).catch((err: unknown) =>
-    deps.log.error({ err }, 'announcing a delete failed'),
-  );
+  // Awaited: one member's changes reach the screens in the order they were made.
+  await announceMutation(deps, userId, result);
   return result;
 }
 

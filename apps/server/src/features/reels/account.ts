@@ -27,5 +27,6 @@ export function exportReels(deps: AppDeps, userId: string, out: AccountExport): 
 /** Their clips go (likes, comments and shares on them with them: trigger); open pages drop them. */
 export async function deleteReels(deps: AppDeps, userId: string): Promise<void> {
   const gone = await deps.db.delete(reels).where(eq(reels.authorId, userId)).returning({ id: reels.id });
-  for (const r of gone) void deps.bus.publish('reel.deleted', { id: r.id, ownerId: userId });
+  const hiddenFrom = await deps.policy.relations.blockedWith(userId);
+  for (const r of gone) void deps.bus.publish('reel.deleted', { id: r.id, hiddenFrom });
 }

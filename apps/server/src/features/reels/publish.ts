@@ -20,12 +20,10 @@ export const reelsListeners: Listeners = {
     io.main.to(userRoom(authorId)).emit(Events.reelStatus, { id, status: 'failed', message });
   },
   // Counts and deletions reach every open page but those across a block with the clip's author.
-  'reel.stats': async ({ id, ownerId, stats }, { deps, io }) => {
-    const hidden = await deps.policy.relations.blockedWith(ownerId);
-    io.main.except(hidden.map(userRoom)).emit(Events.reelStats, { id, stats });
+  'reel.stats': ({ id, stats, hiddenFrom }, { io }) => {
+    io.main.except(hiddenFrom.map(userRoom)).emit(Events.reelStats, { id, stats });
   },
-  'reel.deleted': async ({ id, ownerId }, { deps, io }) => {
-    const hidden = await deps.policy.relations.blockedWith(ownerId);
-    io.main.except(hidden.map(userRoom)).emit(Events.reelDeleted, { id });
+  'reel.deleted': ({ id, hiddenFrom }, { io }) => {
+    io.main.except(hiddenFrom.map(userRoom)).emit(Events.reelDeleted, { id });
   },
 };

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -28,30 +28,14 @@ import {
   type TestSocket,
   type TestUser,
 } from '../../../test/harness.js';
+import { makeVideo as makeClip } from '../../../test/media.js';
 
 let t: TestApp;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sajha-reel-fixtures-'));
 const sockets: TestSocket[] = [];
 
 /** Real clips made with ffmpeg: portrait with a tone, silent, oversized frame, and a 3 s one. */
-function makeVideo(name: string, opts: { w: number; h: number; seconds: number; audio: boolean; fps?: number }) {
-  const out = path.join(tmp, name);
-  const args = [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${opts.w}x${opts.h}:rate=${opts.fps ?? 15}:duration=${opts.seconds}`,
-  ];
-  if (opts.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${opts.seconds}`);
-  args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
-  if (opts.audio) args.push('-c:a', 'aac', '-shortest');
-  args.push(out);
-  execFileSync('ffmpeg', args);
-  return readFileSync(out);
-}
+const makeVideo = (name: string, opts: Parameters<typeof makeClip>[2]) => makeClip(tmp, name, opts);
 
 let portrait: Buffer;
 let silent: Buffer;

@@ -64,8 +64,13 @@ export async function loadReel(deps: AppDeps, reelId: string): Promise<ReelResou
 
 const ref = (reel: ReelResource): ContentRef => ({ kind: 'reel', id: reel.id, ownerId: reel.authorId });
 
-function broadcastStats(deps: AppDeps, reel: ReelResource, stats: Counts, by: string) {
-  void deps.bus.publish('reel.stats', { id: reel.id, ownerId: reel.authorId, stats }, { by });
+/**
+ * Counts moved: every open page hears of it but those across a block with the author. Who those are is
+ * read here, before the fact, so the facts of one member's actions go out in the order they happened.
+ */
+async function broadcastStats(deps: AppDeps, reel: ReelResource, stats: Counts, by: string): Promise<void> {
+  const hiddenFrom = await deps.policy.relations.blockedWith(reel.authorId);
+  void deps.bus.publish('reel.stats', { id: reel.id, stats, hiddenFrom }, { by });
 }
 
 export async function likeReel(
@@ -74,7 +79,7 @@ export async function likeReel(
   reel: ReelResource,
 ): Promise<{ id: string; liked: boolean; likes: number }> {
   const { liked, counts } = await toggleLike(deps, ref(reel), actor);
-  broadcastStats(deps, reel, counts, actor.id);
+  await broadcastStats(deps, reel, counts, actor.id);
   return { id: reel.id, liked, likes: counts.likes };
 }
 
@@ -85,7 +90,7 @@ export async function shareReel(
   link: { network: string; ref: string },
 ): Promise<{ id: string; shares: number }> {
   const counts = await recordShare(deps, ref(reel), actor, link);
-  broadcastStats(deps, reel, counts, actor.id);
+  await broadcastStats(deps, reel, counts, actor.id);
   return { id: reel.id, shares: counts.shares };
 }
 
@@ -97,7 +102,8 @@ export async function deleteReel(deps: AppDeps, userId: string, reel: ReelResour
   });
   // Bytes after rows: a crash in between leaves orphan bytes, never a reel with missing files.
   await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
-  void deps.bus.publish('reel.deleted', { id: reel.id, ownerId: reel.authorId }, { by: userId });
+  const hiddenFrom = await deps.policy.relations.blockedWith(reel.authorId);
+  void deps.bus.publish('reel.deleted', { id: reel.id, hiddenFrom }, { by: userId });
   return { id: reel.id };
 }
 
@@ -115,6 +121,6 @@ export async function commentOnReel(
 ): Promise<CommentDto[]> {
   const reply = replyTo ? { to: replyTo, commentGone: ReelMessages.commentGone } : undefined;
   const { comments, counts } = await addComment(deps, ref(reel), actor, text, reply);
-  broadcastStats(deps, reel, counts, actor.id);
+  await broadcastStats(deps, reel, counts, actor.id);
   return comments;
 }

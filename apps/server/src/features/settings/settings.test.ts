@@ -28,6 +28,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../../../test/harness.js';
+import { png } from '../../../test/media.js';
 import { resolveUsername } from '../../platform/usernames.js';
 
 let t: TestApp;
@@ -111,11 +112,6 @@ async function uploadAvatar(m: { cookie: string } | null, bytes: Buffer, type = 
     body: (await res.json()) as { success: boolean; message?: string; url?: string; smallUrl?: string },
   };
 }
-
-const png = (w = 300, h = 200) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#2a7' } })
-    .png()
-    .toBuffer();
 
 /**
  * Watches a socket for its disconnect from now on; `within(ms)` then allows that long from the moment
