@@ -51,12 +51,15 @@ describe('progressive web app', () => {
         })),
       );
 
+    // A push wakes the service worker (started anew by Chrome when idle): on a busy machine the
+    // notification takes longer than expect.poll's default second to appear.
+    const soon = { timeout: 10_000 };
     await push({ title: 'Sajha', body: 'New message from Asha', tag: 'chat:1', url: '/message/@asha' });
-    await expect.poll(shown).toEqual([{ title: 'Sajha', body: 'New message from Asha', tag: 'chat:1' }]);
+    await expect.poll(shown, soon).toEqual([{ title: 'Sajha', body: 'New message from Asha', tag: 'chat:1' }]);
     await push({ title: 'Sajha', body: 'New message from Asha', tag: 'chat:1', url: '/message/@asha' });
     await push({ title: 'Sajha', body: 'New message from Asha', tag: 'chat:1', url: '/message/@asha' });
-    await expect.poll(shown).toEqual([{ title: 'Sajha', body: '(3) New message from Asha', tag: 'chat:1' }]);
+    await expect.poll(shown, soon).toEqual([{ title: 'Sajha', body: '(3) New message from Asha', tag: 'chat:1' }]);
     await push({ title: 'Sajha', body: 'Ram liked your post', tag: 'like:9', url: '/view/9' });
-    await expect.poll(async () => (await shown()).length).toBe(2);
+    await expect.poll(async () => (await shown()).length, soon).toBe(2);
   });
 });
