@@ -157,8 +157,11 @@ describe('reels', () => {
     // Six more, so there is a second page.
     const clip = portraitClip('seed.mp4', 8, 120);
     const ids: string[] = [];
-    for (let i = 1; i <= 6; i++) ids.push(await seedReel(a, `Reel ${i}`, clip));
-    await waitReady(ids);
+    // Three at a time: a member may have at most three clips processing (REEL_LIMITS.maxProcessing).
+    for (let i = 1; i <= 6; i++) {
+      ids.push(await seedReel(a, `Reel ${i}`, clip));
+      if (i % 3 === 0) await waitReady(ids);
+    }
 
     const ranges: number[] = [];
     pageB.on('response', (r) => {

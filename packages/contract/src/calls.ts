@@ -33,6 +33,12 @@ export const joinRoomAckSchema = z.object({
 });
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 
+/** Bounds of an ICE candidate's fields (an SDP has a handful of media lines, each named by a short id). */
+export const CALL_LIMITS = {
+  sdpMidMax: 64,
+  sdpMLineIndexMax: 1023,
+} as const;
+
 export const CallTexts = {
   declined: 'Call declined',
   noAnswer: 'No answer',
@@ -43,12 +49,17 @@ export const CallTexts = {
   ended: 'This call has ended.',
   dropped: 'Connection lost',
   selfCall: 'You cannot call yourself.',
+  tooManyCalls: 'You are calling too often. Wait a minute, then try again.',
+  sdpMidTooLong: `An ICE candidate's media id may be at most ${CALL_LIMITS.sdpMidMax} characters long.`,
+  sdpMLineIndexInvalid: `An ICE candidate's media line index must be a whole number from 0 to ${CALL_LIMITS.sdpMLineIndexMax}.`,
   reconnecting: 'Reconnecting...',
   thanks: 'Thank you for using Sajha calls.',
   incomingFrom: (name: string) => `Incoming call from ${name}`,
   missedFrom: (name: string) => `Missed call from ${name}`,
   // Call history lines in the pair's chat.
   historyMissed: 'Missed video call',
+  /** Missed calls from one caller in a row, folded into one line (as WhatsApp and phones do). */
+  historyMissedMany: (count: number) => `${count} missed video calls`,
   historyDeclined: 'Declined video call',
   historyDone: (seconds: number) => `Video call, ${formatCallDuration(seconds)}`,
 } as const;

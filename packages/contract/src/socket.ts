@@ -44,7 +44,7 @@ import {
   reelsPageSchema,
 } from './reels.js';
 import { groupClientEventSchemas, groupInfoSchema, groupServerEventSchemas } from './groups.js';
-import { createRoomAckSchema, joinRoomAckSchema } from './calls.js';
+import { CALL_LIMITS, CallTexts, createRoomAckSchema, joinRoomAckSchema } from './calls.js';
 import { chatReadSchema, newPostSchema } from './ux.js';
 
 const none = z.tuple([]);
@@ -192,8 +192,14 @@ export const clientEventSchemas = {
     z.object({
       candidate: z.object({
         candidate: z.string().max(2000, 'An ICE candidate may be at most 2000 characters long.'),
-        sdpMid: z.string().nullable().optional(),
-        sdpMLineIndex: z.number().nullable().optional(),
+        sdpMid: z.string().max(CALL_LIMITS.sdpMidMax, CallTexts.sdpMidTooLong).nullable().optional(),
+        sdpMLineIndex: z
+          .number()
+          .int(CallTexts.sdpMLineIndexInvalid)
+          .min(0, CallTexts.sdpMLineIndexInvalid)
+          .max(CALL_LIMITS.sdpMLineIndexMax, CallTexts.sdpMLineIndexInvalid)
+          .nullable()
+          .optional(),
         // Which ICE generation the candidate belongs to: without it, a late candidate of an old
         // generation would be tried on the new one after an ICE restart.
         usernameFragment: z.string().max(256).nullable().optional(),

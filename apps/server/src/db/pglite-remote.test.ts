@@ -13,6 +13,17 @@ describe.skipIf(usePostgres())('the PGlite worker', { timeout: 60_000 }, () => {
     await pglite.close();
   });
 
+  it('answers a failed statement with its error (code, constraint) and goes on serving', async () => {
+    await pglite.exec('create table names (name text unique)');
+    await pglite.query("insert into names values ('asha')");
+    // drizzle's statements pass parsers, so the worker uses its own (functions), which PGlite's error carries.
+    const failed = await pglite
+      .query('insert into names values ($1)', ['asha'], { parsers: {} })
+      .catch((err: unknown) => err);
+    expect(failed).toMatchObject({ code: '23505', constraint: 'names_name_key' });
+    expect((await pglite.query('select count(*)::int as n from names')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('counts its own garbage collections between two asks, and each ask starts a new count', async () => {
     expect(await pglite.gcPauses()).toEqual({ count: 0, totalMs: 0, maxMs: 0 });
     // Rows of strings the worker parses and clones back: far more than its young generation holds.

@@ -12,9 +12,16 @@ const RAW_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const rawParsers = Object.fromEntries(RAW_TYPES.map((t) => [t, identity]));
 const ROLLBACK = Symbol('rollback');
 
+// Only an error's plain fields cross back (code, constraint, detail...). PGlite's errors also carry the
+// query's options, whose parsers are functions: posting those throws, and the throw took this thread,
+// and with it the database, down on any failed statement (a unique violation among them).
+const plainFields = (err) =>
+  Object.fromEntries(
+    Object.entries(err).filter(([, v]) => v === null || (typeof v !== 'object' && typeof v !== 'function')),
+  );
 const serialize = (err) =>
   err && typeof err === 'object'
-    ? { ...err, message: String(err.message), name: String(err.name ?? 'Error') }
+    ? { ...plainFields(err), message: String(err.message), name: String(err.name ?? 'Error') }
     : { message: String(err), name: 'Error' };
 
 let db;

@@ -29,6 +29,15 @@ export function firstIssueKey(error: { issues: readonly { path: readonly Propert
   return typeof key === 'string' ? key : undefined;
 }
 
+/**
+ * A write refused by a unique index (PostgreSQL 23505; drizzle keeps the driver's error as `cause`): a
+ * race lost to a simultaneous write of the same name, answered like the check that ran just before it.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
 /** Over a rate limit: answered 429 with `Retry-After` (whole seconds until a new attempt can count). */
 export class RateLimitedError extends AppError {
   constructor(

@@ -2,7 +2,8 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Events, Messages } from '@sajha/contract';
+import { Secret, TOTP } from 'otpauth';
+import { Events, Messages, SettingsText } from '@sajha/contract';
 import { emailCodes, passwordResets, sessions, users } from '../../db/schema.js';
 import {
   connectSocket,
@@ -434,6 +435,79 @@ describe('accounts over HTTP', () => {
     expect(
       (await client().post('/api/auth/login', { email: 'nobody@example.test', password: 'whatever1' })).status,
     ).toBe(401);
+  });
+
+  /** A member with two-factor sign-in on (its secret set straight in the database), and its code maker. */
+  const twoFactorMember = async () => {
+    const user = await createUser(t.db);
+    const secret = new Secret({ size: 20 }).base32;
+    await t.db.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id));
+    return { user, totp: new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }) };
+  };
+  /** A code that is wrong right now (not the current step's, nor either neighbour's). */
+  const wrongCode = (totp: TOTP) => {
+    for (let n = 0; ; n++) {
+      const code = String(n).padStart(6, '0');
+      if (totp.validate({ token: code, window: 1 }) === null) return code;
+    }
+  };
+  const passwordStep = async (c: HttpClient, user: { email: string; password: string }) => {
+    const first = await c.post('/api/auth/login', { email: user.email, password: user.password });
+    expect(first.body).toMatchObject({ twoFactorRequired: true });
+  };
+
+  it('checks at most five codes on one two-factor challenge, even when they arrive all at once', async () => {
+    const { user, totp } = await twoFactorMember();
+    const browser = new HttpClient(t.url, '198.18.0.1');
+    await passwordStep(browser, user);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => browser.post('/api/auth/login/2fa', { code: wrongCode(totp) })),
+    );
+    const checked = answers.filter((a) => a.body.message === SettingsText.twoFactorCodeWrong);
+    expect(checked).toHaveLength(5);
+    for (const a of answers.filter((x) => !checked.includes(x)))
+      expect(a).toMatchObject({ status: 401, body: { message: SettingsText.twoFactorExpired } });
+    // The spent challenge takes not even the right code.
+    const right = await browser.post('/api/auth/login/2fa', { code: totp.generate() });
+    expect(right).toMatchObject({ status: 401, body: { message: SettingsText.twoFactorExpired } });
+  });
+
+  it('limits two-factor guesses per account across sign-ins from many addresses; the owner gets in after the window', async () => {
+    const { user, totp } = await twoFactorMember();
+    const answers = [];
+    for (let i = 1; i <= 12; i++) {
+      const stranger = new HttpClient(t.url, `198.18.1.${i}`);
+      await passwordStep(stranger, user);
+      for (let j = 0; j < 5; j++) answers.push(await stranger.post('/api/auth/login/2fa', { code: wrongCode(totp) }));
+    }
+    expect(answers.filter((a) => a.body.message === SettingsText.twoFactorCodeWrong)).toHaveLength(10);
+    for (const a of answers.slice(10))
+      expect(a).toMatchObject({ status: 429, body: { message: SettingsText.twoFactorTooManyCodes } });
+
+    // Within the window even the right code is not checked (it would be one more guess).
+    const owner = new HttpClient(t.url, '198.18.2.1');
+    await passwordStep(owner, user);
+    const waiting = await owner.post('/api/auth/login/2fa', { code: totp.generate() });
+    expect(waiting).toMatchObject({ status: 429, body: { message: SettingsText.twoFactorTooManyCodes } });
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(60);
+    // The window is over (15 minutes, stood in for by a reset): the owner's right code signs in.
+    await t.app.deps.limiters.reset('twoFactorGuessPerAccount', user.id);
+    const done = await owner.post('/api/auth/login/2fa', { code: totp.generate() });
+    expect(done).toMatchObject({ status: 200, body: { success: true, user: { uid: user.id } } });
+  });
+
+  it('two sign-ups racing for one username: one account, the other told the name is taken', async () => {
+    const username = `race_${Date.now() % 1_000_000}`;
+    const answers = await Promise.all(
+      [1, 2].map((i) =>
+        client().post('/api/auth/register', { ...fresh(), username, email: `race${i}.${Date.now()}@example.test` }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body).toMatchObject({
+      message: AuthText.usernameTaken,
+      field: 'username',
+    });
   });
 
   it('refuses state-changing requests from a foreign Origin', async () => {

@@ -3,15 +3,19 @@
  * secret until the member proves it with a code; then ten one-time recovery codes are issued (only
  * their sha256 is kept). A password sign-in of such a member gets a short challenge instead of a
  * session; the code (or a recovery code) finishes it. A code's time step is accepted once.
+ *
+ * Guessing is bounded twice, each counted before the code is looked at, so parallel requests cannot
+ * slip past: a challenge takes five codes (an attempt is claimed by one conditional UPDATE), and an
+ * account ten per 15 minutes across all its challenges and addresses (a limiter keyed by the member).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { APP_NAME, RECOVERY_CODE_COUNT, SettingsText } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { recoveryCodes, twoFactorChallenges, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, RateLimitedError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { loadMember as loadUser } from '../../platform/current-user.js';
 import type { UserRow } from '../../platform/usernames.js';
@@ -95,28 +99,49 @@ export async function startChallenge(deps: AppDeps, userId: string, remember: bo
   return token;
 }
 
+/**
+ * One attempt on the challenge, counted before the code is checked: the UPDATE claims it only while
+ * fewer than five were made, so of many codes sent at once only five are ever checked.
+ */
+async function claimAttempt(deps: AppDeps, token: string | undefined) {
+  if (!token) return undefined;
+  const [ch] = await deps.db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, sha256(token)),
+        gt(twoFactorChallenges.expiresAt, new Date()),
+        lt(twoFactorChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning();
+  return ch;
+}
+
+/** One guess against the account's budget (all challenges, all addresses), taken before the code is checked. */
+async function takeAccountGuess(deps: AppDeps, userId: string): Promise<void> {
+  try {
+    await deps.limiters.consume('twoFactorGuessPerAccount', userId);
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err;
+    throw new RateLimitedError(SettingsText.twoFactorTooManyCodes, err.retryAfterSeconds);
+  }
+}
+
 /** Checks the code for the challenge; on success the challenge is spent and the member returned. */
 export async function finishChallenge(
   deps: AppDeps,
   token: string | undefined,
   code: string,
 ): Promise<{ user: UserRow; remember: boolean }> {
-  const [ch] = token
-    ? await deps.db
-        .select()
-        .from(twoFactorChallenges)
-        .where(and(eq(twoFactorChallenges.tokenHash, sha256(token)), gt(twoFactorChallenges.expiresAt, new Date())))
-        .limit(1)
-    : [];
-  if (!ch || ch.attempts >= CHALLENGE_MAX_ATTEMPTS) throw new AppError(SettingsText.twoFactorExpired, 401);
+  const ch = await claimAttempt(deps, token);
+  if (!ch) throw new AppError(SettingsText.twoFactorExpired, 401);
+  await takeAccountGuess(deps, ch.userId);
   const user = await loadUser(deps, ch.userId);
-  if (!(await acceptCode(deps, user, code))) {
-    await deps.db
-      .update(twoFactorChallenges)
-      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-      .where(eq(twoFactorChallenges.id, ch.id));
-    throw new AppError(SettingsText.twoFactorCodeWrong, 401);
-  }
+  if (!(await acceptCode(deps, user, code))) throw new AppError(SettingsText.twoFactorCodeWrong, 401);
+  // The owner's right code was no guess: it does not count against the account.
+  await deps.limiters.refund('twoFactorGuessPerAccount', ch.userId);
   await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, ch.id));
   return { user, remember: ch.remember };
 }

@@ -314,6 +314,79 @@ describe('calls', () => {
     rawEmit(aCall, Events.leaveRoom, { roomId });
   });
 
+  it('ring spam: 20 rapid ring-and-hang-up cycles ring the callee at most 3 times and leave one history line', async () => {
+    const [a, b] = await Promise.all([member('Spam A'), member('Spam B')]);
+    const [aCall, bMain] = await Promise.all([sock(a, '/realcall'), sock(b, '/real')]);
+    const prompts = collect<IncomingCall>(bMain, Events.incomingCall);
+    const lines = collect<{ content: string }>(bMain, Events.receiveMessage);
+    const folded = collect<{ content: string }>(bMain, Events.messageUpdated);
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      const created = await ask<{ roomId: string }>(aCall, Events.createRoom, { userUid: b.id });
+      answers.push(created);
+      if (created.ok) await ok(ask(aCall, Events.leaveRoom, { roomId: created.data.roomId }));
+    }
+    expect(answers.filter((x) => x.ok)).toHaveLength(3);
+    expect(answers.filter((x) => !x.ok)).toEqual(Array(17).fill({ ok: false, error: CallTexts.tooManyCalls }));
+    // Anything emitted to B before is in before the answer to B's own question.
+    await ok(ask(bMain, Events.getUnread));
+    expect(prompts).toHaveLength(3);
+    // Missed calls in a row from one caller fold into one line, updated live in B's open chat.
+    expect(await historyOf(a, b)).toEqual([CallTexts.historyMissedMany(3)]);
+    await expect.poll(() => folded.at(-1)?.content).toBe(CallTexts.historyMissedMany(3));
+    expect(lines).toHaveLength(1);
+
+    // The limit is per caller and per pair: another member still gets through to B.
+    const c = await member('Spam C');
+    const cCall = await sock(c, '/realcall');
+    const fromC = await ok(ask<{ roomId: string }>(cCall, Events.createRoom, { userUid: b.id }));
+    await ok(ask(cCall, Events.leaveRoom, { roomId: fromC.roomId }));
+    expect(await historyOf(c, b)).toEqual([CallTexts.historyMissed]);
+  });
+
+  it('a history line folds only missed calls in a row: a declined call starts a new line', async () => {
+    const [a, b] = await Promise.all([member('Fold A'), member('Fold B')]);
+    const [aCall, bMain] = await Promise.all([sock(a, '/realcall'), sock(b, '/real')]);
+    const ring = async () => {
+      const rung = nextEvent<IncomingCall>(bMain, Events.incomingCall);
+      const { roomId } = await ok(ask<{ roomId: string }>(aCall, Events.createRoom, { userUid: b.id }));
+      await rung;
+      return roomId;
+    };
+    await ok(ask(aCall, Events.leaveRoom, { roomId: await ring() }));
+    await ok(ask(bMain, Events.rejectCall, { roomId: await ring() }));
+    await ok(ask(aCall, Events.leaveRoom, { roomId: await ring() }));
+    await expect
+      .poll(() => historyOf(a, b))
+      .toEqual([CallTexts.historyMissed, CallTexts.historyDeclined, CallTexts.historyMissed]);
+  });
+
+  it('refuses an ICE candidate with an oversized media id or a nonsense line index; the peer never sees it', async () => {
+    const [a, b] = await Promise.all([member('Mid A'), member('Mid B')]);
+    const [aCall, bCall] = await Promise.all([sock(a, '/realcall'), sock(b, '/realcall')]);
+    const { roomId } = await ok<{ roomId: string }>(ask(aCall, Events.createRoom, { userUid: b.id }));
+    await ok(ask(bCall, Events.joinRoom, { roomId }));
+    const atB = collect(bCall, Events.iceCandidate);
+    const longMid = candidate(roomId);
+    longMid.candidate.sdpMid = 'm'.repeat(65);
+    expect(await ask(aCall, Events.iceCandidate, longMid)).toEqual({ ok: false, error: CallTexts.sdpMidTooLong });
+    for (const index of [1e9, -1, 0.5]) {
+      const bad = candidate(roomId);
+      bad.candidate.sdpMLineIndex = index;
+      expect(await ask(aCall, Events.iceCandidate, bad)).toEqual({ ok: false, error: CallTexts.sdpMLineIndexInvalid });
+    }
+    // The limits still let a real candidate through (64 characters, the top index).
+    const fine = candidate(roomId);
+    fine.candidate.sdpMid = 'm'.repeat(64);
+    fine.candidate.sdpMLineIndex = 1023;
+    await ok(ask(aCall, Events.iceCandidate, fine));
+    const barrier = nextEvent(bCall, Events.toggleVideo);
+    rawEmit(aCall, Events.toggleVideo, { roomId, isOn: true });
+    await barrier;
+    expect(atB).toEqual([fine]);
+    await ok(ask(aCall, Events.leaveRoom, { roomId }));
+  });
+
   it('after a restart, an overdue ring still ends with "No answer" and a call nobody returns to ends as dropped', async () => {
     const [a, b, c, d] = await Promise.all([member('Old A'), member('Old B'), member('Old C'), member('Old D')]);
     const past = new Date(Date.now() - 5000);

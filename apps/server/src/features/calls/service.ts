@@ -6,6 +6,7 @@
  */
 import { CallTexts, type CallPeer, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../platform/errors.js';
 import { recordCallInChat } from './history.js';
 import { dismissRinging, endRoom, ring } from './publish.js';
 import {
@@ -49,8 +50,21 @@ export async function loadCallee(deps: AppDeps, calleeId: string) {
   return callee?.emailVerifiedAt ? callee : undefined;
 }
 
+/**
+ * Ringing is not free for the callee (a prompt on every tab, a push, a line in the chat), so a caller may
+ * place 5 calls a minute, 3 of them to one member; past that the call is refused before anything rings.
+ * The pair is asked first, so a caller who keeps ringing one member may still call another.
+ */
+async function allowRing(deps: AppDeps, callerId: string, calleeId: string): Promise<void> {
+  const allowed =
+    (await deps.limiters.attempt('callsPerPair', `${callerId}:${calleeId}`)) &&
+    (await deps.limiters.attempt('callsPerCaller', callerId));
+  if (!allowed) throw new AppError(CallTexts.tooManyCalls, 429);
+}
+
 export async function createRoom(deps: AppDeps, me: CurrentUser, callee: Callee): Promise<Created> {
   const calleeId = callee.id;
+  await allowRing(deps, me.uid, calleeId);
   const peer = { uid: callee.id, name: callee.name, avatar: callee.avatar };
 
   const now = new Date();

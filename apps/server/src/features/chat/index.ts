@@ -1,6 +1,7 @@
 /**
  * Chat: direct chats and groups, messages (group-committed), reactions, pins, attachments, read marks,
- * presence and typing. Other areas may use `sendMessage` (calls write their history lines through it).
+ * presence and typing. Other areas may use `sendMessage` (calls write their history lines through it)
+ * and `reviseLastMessage` (calls fold missed calls in a row into one line).
  */
 import { defineFeature } from '../../feature.js';
 import { CRON_POLL_SECONDS } from '../../platform/jobs.js';
@@ -13,6 +14,7 @@ import { chatRoutes } from './routes.js';
 import { chatState } from './state.js';
 
 export { sendMessage } from './messages.js';
+export { reviseLastMessage } from './revise.js';
 
 export default defineFeature({
   name: 'chat',

@@ -120,13 +120,17 @@ const SCALE =
   `scale=w='if(gt(iw,ih),min(${H},iw),min(${W},iw))':h='if(gt(iw,ih),min(${W},ih),min(${H},ih))'` +
   ':force_original_aspect_ratio=decrease:force_divisible_by=2';
 
-/** Transcodes to H.264 (yuv420p) + AAC in MP4 with faststart; a silent clip stays without audio. */
+/**
+ * Transcodes to H.264 (yuv420p) + AAC in MP4 with faststart; a silent clip stays without audio. At most
+ * `maxSeconds` (and a second) of the input is read, and ffmpeg is killed after `timeoutMs`.
+ */
 export async function transcode(
   input: string,
   output: string,
-  maxSeconds: number,
+  limits: { maxSeconds: number; timeoutMs: number },
   signal?: AbortSignal,
 ): Promise<void> {
+  const { maxSeconds, timeoutMs } = limits;
   const r = await run(
     'ffmpeg',
     [
@@ -166,7 +170,7 @@ export async function transcode(
       'mp4',
       output,
     ],
-    { timeoutMs: 5 * 60_000, ...(signal ? { signal } : {}) },
+    { timeoutMs, ...(signal ? { signal } : {}) },
   );
   if (r.code !== 0) throw new Error(`ffmpeg exited with ${r.code}: ${r.stderr.slice(-300)}`);
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Events,
@@ -326,6 +326,57 @@ describe('reels list, likes, comments, shares, delete', () => {
 });
 
 describe('the transcode worker', () => {
+  it("is fair between members: one member's backlog never holds up another member's short clip", async () => {
+    const busy = await member();
+    const other = await member();
+    const heavy = makeVideo('heavy.mp4', { w: 1080, h: 1920, seconds: 2, audio: true, fps: 25 });
+    const ready: string[] = [];
+    for (const m of [busy, other]) m.socket.on(Events.reelStatus, (v) => void ready.push(v.id));
+    const form = { title: 'Backlog', description: '', category: 'travel' };
+    const backlog = await Promise.all([1, 2, 3].map(() => upload(busy, { bytes: heavy, name: 'heavy.mp4' }, form)));
+    for (const r of backlog) expect(r.status).toBe(202);
+    const short = await upload(other, { bytes: silent, name: 'short.mp4' }, { ...form, title: 'Short' });
+    expect(short.status).toBe(202);
+    const ids = backlog.map((r) => r.body.id!);
+    await expect.poll(() => ready.length, { timeout: 90_000, interval: 100 }).toBe(4);
+    // At most the clip already running goes first: the short clip is ready before the backlog is done.
+    expect(ready.indexOf(short.body.id!)).toBeLessThan(Math.max(...ids.map((id) => ready.indexOf(id))));
+    expect(ready.indexOf(short.body.id!)).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('refuses an upload while the member already has the most clips processing, with a clear message', async () => {
+    const owner = await member();
+    const other = await member();
+    // Clips of this member still waiting for their transcode (no jobs: the worker never sees them).
+    const waiting = Array.from({ length: t.config.reels.maxProcessing }, () => randomUUID());
+    await t.db
+      .insert(reels)
+      .values(waiting.map((id) => ({ id, authorId: owner.id, title: 'Waiting', category: 'food' as const })));
+    try {
+      const refused = await upload(owner, { bytes: silent, name: 'one-more.mp4' });
+      expect(refused).toMatchObject({ status: 429, body: { success: false, message: ReelMessages.tooManyProcessing } });
+      // Another member is not affected.
+      expect((await uploadAndWait(other, silent, 'Not affected')).status).toBe('ready');
+    } finally {
+      await t.db.update(reels).set({ status: 'failed' }).where(inArray(reels.id, waiting));
+    }
+  }, 60_000);
+
+  it('stops a transcode that runs past its time limit (set by the clip length) and fails the reel cleanly', async () => {
+    const owner = await member();
+    const { reels: limits } = t.config;
+    const saved = { ...limits };
+    limits.transcodeFloorMs = 1;
+    limits.transcodePerSecondMs = 1;
+    try {
+      const v = await uploadAndWait(owner, portrait, 'Too slow');
+      expect(v).toMatchObject({ status: 'failed', message: ReelMessages.transcodeFailed });
+    } finally {
+      Object.assign(limits, saved);
+    }
+    expect(await t.db.select().from(files).where(eq(files.purpose, 'reel-source'))).toHaveLength(0);
+  }, 60_000);
+
   it('picks up reels left processing by a restart, and a source that cannot be transcoded fails cleanly', async () => {
     const owner = await member();
     const { storage } = t.app.deps;

@@ -2,13 +2,17 @@
  * Accepting a reel upload, in the request: the type from the bytes (a video container), then ffprobe
  * (a video stream, at most the configured length) and a decode of the first frame, so a file that is not
  * a video, is damaged or too long is refused at once with a clear message and leaves nothing behind.
- * The accepted upload is stored as a private source file and the transcode is queued.
+ * The accepted upload is stored as a private source file and the transcode is queued. A member may have
+ * at most `maxProcessing` clips waiting for or in their transcode: past it the upload is refused with a
+ * message, so nobody can fill the queue (worker.ts keeps it fair among the clips it holds).
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { and, count, eq } from 'drizzle-orm';
 import { ReelMessages, type CreateReelFields } from '@sajha/contract';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { files, reels } from '../../db/schema.js';
+import { files, reels, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { newStorageKey } from '../../platform/storage.js';
 import type { ReceivedFile } from '../../platform/uploads.js';
@@ -50,12 +54,25 @@ export async function checkVideo(
   return { ext, durationMs: info.durationMs };
 }
 
+/** The member's clips still waiting for or in their transcode; refuses when there is no room for another. */
+async function clipsAhead(deps: AppDeps, db: Db, authorId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reels)
+    .where(and(eq(reels.authorId, authorId), eq(reels.status, 'processing')));
+  const ahead = row?.n ?? 0;
+  if (ahead >= deps.config.reels.maxProcessing) throw new AppError(ReelMessages.tooManyProcessing, 429);
+  return ahead;
+}
+
 export async function createReel(
   deps: AppDeps,
   authorId: string,
   fields: CreateReelFields,
   upload: ReceivedFile,
 ): Promise<{ id: string }> {
+  // Refused before the probes: they cost time, and the answer would be the same.
+  await clipsAhead(deps, deps.db, authorId);
   const { ext, durationMs } = await checkVideo(deps, upload);
   const id = randomUUID();
   const fileId = randomUUID();
@@ -63,8 +80,12 @@ export async function createReel(
   const { bytes } = await deps.storage.put(key, createReadStream(upload.path), {
     contentType: 'application/octet-stream',
   });
+  let ahead = 0;
   try {
     await deps.db.transaction(async (tx) => {
+      // The member's uploads pass here one at a time, so parallel ones cannot all fit under the bound.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, authorId)).for('update');
+      ahead = await clipsAhead(deps, tx, authorId);
       await tx.insert(files).values({
         id: fileId,
         ownerId: authorId,
@@ -89,6 +110,6 @@ export async function createReel(
     await deps.storage.delete(key);
     throw err;
   }
-  await enqueueTranscode(deps, id);
+  await enqueueTranscode(deps, id, ahead);
   return { id };
 }

@@ -1,9 +1,14 @@
 /**
  * Reel transcodes as background work, one at a time per server, so uploads never hold a request and
- * the machine stays responsive. `enqueueTranscode(deps, reelId)` is the one entry point; the reel's
+ * the machine stays responsive. `enqueueTranscode(deps, reelId, ahead)` is the one entry point; the reel's
  * status in the database (processing -> ready | failed) is the truth, and a worker started with the app
- * picks up reels left 'processing' by a restart. (This moves onto the PostgreSQL job queue later; with
- * several nodes today, each node would pick up the same leftovers at start-up.)
+ * picks up reels left 'processing' by a restart.
+ *
+ * Fair between members: one member's three long clips must not make another member's short one wait
+ * behind all of them. Each clip's job has priority minus the number of its member's clips queued before
+ * it, and the queue runs higher priorities first, so every member's first waiting clip goes before
+ * anyone's second (at most the clip already running goes ahead). upload.ts bounds how many clips a member
+ * may have waiting, and each transcode is killed past a time limit set by the clip's length.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,19 +26,37 @@ import { posterFrame, probe, transcode } from './ffmpeg.js';
 import { reelRow } from './repo.js';
 import { readyReel } from './service.js';
 
-/** Queues the transcode of a just-uploaded reel (a job: it survives a restart and runs once). */
-export async function enqueueTranscode(deps: AppDeps, reelId: string): Promise<void> {
-  await deps.jobs.send('reel.transcode', { reelId }, { singletonKey: reelId, retryLimit: 3 });
+/**
+ * Queues the transcode of a just-uploaded reel (a job: it survives a restart and runs once); `ahead` is
+ * how many clips of the same member were already waiting for theirs.
+ */
+export async function enqueueTranscode(deps: AppDeps, reelId: string, ahead: number): Promise<void> {
+  await deps.jobs.send('reel.transcode', { reelId }, { singletonKey: reelId, retryLimit: 3, priority: -ahead });
 }
 
 /** Queues every reel left 'processing' (a job lost before this queue existed, or a cleared queue). */
 export async function resumeLeftoverReels(deps: AppDeps): Promise<void> {
   const left = await deps.db
-    .select({ id: reels.id })
+    .select({ id: reels.id, authorId: reels.authorId })
     .from(reels)
     .where(eq(reels.status, 'processing'))
     .orderBy(reels.createdAt);
-  for (const r of left) await enqueueTranscode(deps, r.id);
+  const queued = new Map<string, number>();
+  for (const r of left) {
+    const ahead = queued.get(r.authorId) ?? 0;
+    await enqueueTranscode(deps, r.id, ahead);
+    queued.set(r.authorId, ahead + 1);
+  }
+}
+
+/**
+ * How long one transcode may run: `transcodePerSecondMs` per second of the clip (as probed at upload;
+ * the longest clip allowed when unknown), at least `transcodeFloorMs`. A file that decodes pathologically
+ * slowly is killed and fails instead of holding the worker, and everyone's clips behind it.
+ */
+export function transcodeTimeLimitMs(reels: AppDeps['config']['reels'], durationMs: number | null): number {
+  const seconds = (durationMs ?? reels.maxSeconds * 1000) / 1000;
+  return Math.max(reels.transcodeFloorMs, Math.ceil(seconds * reels.transcodePerSecondMs));
 }
 
 /**
@@ -65,7 +88,9 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
     const input = path.join(dir, 'in');
     const output = path.join(dir, 'out.mp4');
     await pipeline(stored.stream, createWriteStream(input));
-    await transcode(input, output, deps.config.reels.maxSeconds, signal);
+    const { maxSeconds } = deps.config.reels;
+    const timeoutMs = transcodeTimeLimitMs(deps.config.reels, reel.durationMs);
+    await transcode(input, output, { maxSeconds, timeoutMs }, signal);
     const info = await probe(output);
     if (!info?.hasVideo) throw new Error('transcode produced no video');
     const durationMs = info.durationMs ?? reel.durationMs ?? 0;

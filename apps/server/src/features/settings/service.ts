@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { updateProfilePayloadSchema } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { socials, users } from '../../db/schema.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Mail } from '../../platform/mail.js';
 import { loadMember, presentCurrentUser } from '../../platform/current-user.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -70,18 +70,7 @@ export async function updateProfile(deps: AppDeps, actor: Actor, update: Update)
       break;
     }
     case 'account': {
-      const { name, username } = update.updatedData;
-      const renamed = username !== user.username;
-      if (renamed && (await usernameHeld(deps.db, username, user.id))) {
-        throw new AppError(SettingsText.usernameTaken, 409, 'username');
-      }
-      await deps.db.transaction(async (tx) => {
-        await tx.update(users).set({ name, username, updatedAt: now }).where(eq(users.id, user.id));
-        if (renamed && username.toLowerCase() !== user.username.toLowerCase()) {
-          await forgetOldUsername(tx, user.id, username);
-          await rememberOldUsername(tx, user.id, user.username);
-        }
-      });
+      await changeName(deps, user, update.updatedData, now);
       changedUser = true;
       break;
     }
@@ -128,6 +117,27 @@ export async function updateProfile(deps: AppDeps, actor: Actor, update: Update)
   const profile = await getProfileForm(deps, user.id);
   const fresh = changedUser ? presentCurrentUser(await loadUser(deps, user.id)) : undefined;
   return { message: Messages.profile.updated, profile, ...(fresh ? { user: fresh } : {}) };
+}
+
+/** Name and username; a new username keeps the old one reserved for its member (platform/usernames.ts). */
+async function changeName(deps: AppDeps, user: UserRow, next: { name: string; username: string }, now: Date) {
+  const { name, username } = next;
+  const renamed = username !== user.username;
+  const taken = () => new AppError(SettingsText.usernameTaken, 409, 'username');
+  if (renamed && (await usernameHeld(deps.db, username, user.id))) throw taken();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ name, username, updatedAt: now }).where(eq(users.id, user.id));
+      if (renamed && username.toLowerCase() !== user.username.toLowerCase()) {
+        await forgetOldUsername(tx, user.id, username);
+        await rememberOldUsername(tx, user.id, user.username);
+      }
+    });
+  } catch (err) {
+    // Another member took the name between the check above and this write: the same answer as the check.
+    if (isUniqueViolation(err) && (await usernameHeld(deps.db, username, user.id))) throw taken();
+    throw err;
+  }
 }
 
 /**

@@ -217,6 +217,21 @@ describe('get_profile and update_profile', () => {
     });
   });
 
+  it('account: two members racing for one free username: one gets it, the other is told it is taken', async () => {
+    // A few rounds: the race is lost inside the database only when both checks run before either write.
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = await Promise.all([member(), member()]);
+      const wanted = `race_${round}_${Date.now().toString(36)}`;
+      const outcomes = await Promise.all(
+        [a, b].map((m) => update(m, { type: 'account', updatedData: { name: 'Racer', username: wanted } })),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect(outcomes.find((o) => !o.ok)).toEqual({ ok: false, message: SettingsText.usernameTaken });
+      const winner = outcomes[0]!.ok ? a : b;
+      expect((await resolveUsername(t.db, wanted))?.id).toBe(winner.id);
+    }
+  });
+
   it('personal: saves phone, location, bio and dob; an email sent along is ignored', async () => {
     const a = await member();
     const got = await update(a, {
