@@ -3,7 +3,7 @@
  * sign-out and sign-in with and without remember-me, an unverified account, password reset, every
  * sign-up validation message, the sign-in gate with its `next`, and the forms on a phone.
  *
- * Budget: the server allows 10 sign-ups an hour from one IP and every request here comes from
+ * Budget: the server allows 5 sign-ups per 30 minutes from one IP and every request here comes from
  * 127.0.0.1, so only the tests about sign-up use the form; the other members come from createUser().
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';

@@ -141,6 +141,8 @@ export async function closeAccount(deps: AppDeps, userId: string): Promise<void>
         totpPendingSecret: null,
         totpLastStep: null,
         emailVerifiedAt: null,
+        role: 'member',
+        sanctionReason: null,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })

@@ -23,6 +23,7 @@ import { createLifecycle } from './platform/lifecycle.js';
 import { createMemoryPresence, createRedisPresence } from './platform/presence.js';
 import { AppError, RateLimitedError } from './platform/errors.js';
 import { loggerOptions } from './platform/logger.js';
+import { createMetrics, timeHttp } from './platform/metrics.js';
 import { createMailer } from './platform/mail.js';
 import { isAllowedOrigin } from './platform/origin.js';
 import { createLimiters } from './platform/rate-limit.js';
@@ -37,16 +38,19 @@ import ai from './features/ai/index.js';
 import auth from './features/auth/index.js';
 import calls from './features/calls/index.js';
 import chat from './features/chat/index.js';
+import dashboard from './features/dashboard/index.js';
 import engagement from './features/engagement/index.js';
 import features from './features/features/index.js';
 import feed from './features/feed/index.js';
 import health from './features/health/index.js';
 import media from './features/media/index.js';
+import moderation from './features/moderation/index.js';
 import notifications from './features/notifications/index.js';
 import people from './features/people/index.js';
 import posts from './features/posts/index.js';
 import reels from './features/reels/index.js';
 import settings from './features/settings/index.js';
+import signup from './features/signup/index.js';
 
 /**
  * Every area of the app, in the order its account hooks run on a deletion (media last: other areas'
@@ -64,6 +68,9 @@ export const FEATURES: readonly Feature[] = [
   features,
   chat,
   calls,
+  moderation,
+  signup,
+  dashboard,
   notifications,
   ai,
   media,
@@ -118,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = new EventBus(log);
   const jobs = await startJobs({ database, log, pollSeconds: config.jobPollSeconds });
   const accountHooks = FEATURES.flatMap((f) => (f.account ? [f.account] : []));
+  const metrics = createMetrics();
   const deps: AppDeps = {
     config,
     database,
@@ -138,6 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     presence: redis ? createRedisPresence(redis) : createMemoryPresence(),
     lifecycle: createLifecycle(),
+    metrics,
+    redis,
     policy: createPolicy(
       createRelations(database.db),
       FEATURES.flatMap((f) => (f.policy ? [f.policy] : [])),
@@ -148,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
 
+  timeHttp(http, metrics.http);
   // State-changing calls from a foreign site are refused before any handler runs.
   http.addHook('onRequest', async (req, reply) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;

@@ -64,6 +64,27 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Comma-separated emails of members who may change the status of feature suggestions. */
   ADMIN_EMAILS: z.string().default(''),
+  /** /metrics (Prometheus) then needs `Authorization: Bearer <token>`; unset, it answers this machine only. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, 'use at least 16 characters'),
+  /**
+   * The bot check (ALTCHA proof-of-work) on sign-up, resend-code and password-reset requests: its HMAC key
+   * (unset: generated once and kept in the database, so every node agrees), how hard it is (the solver
+   * tries up to ALTCHA_MAX_NUMBER counters, each ALTCHA_COST rounds of PBKDF2), and a switch to turn it
+   * off (browsers can solve it only on https:// or localhost).
+   */
+  ALTCHA_HMAC_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, 'use at least 32 characters'),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(100_000_000).default(5_000),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  ALTCHA_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   CONTEST_URL: z.url().default('https://contest.sajha.example'),
   SISTER_SITE_URL: z.url().default('https://studio.sajha.example'),
   /** The AI assistant: `builtin` answers offline from the knowledge base; `openai` or `gemini` use a model. */
@@ -171,8 +192,22 @@ export interface Config {
   };
   /** Lower-cased emails of members who may moderate feature suggestions (ADMIN_EMAILS). */
   adminEmails: string[];
-  /** Reel uploads: size before transcoding and longest clip (tests lower them). */
-  reels: { maxBytes: number; maxSeconds: number };
+  /** Secret for /metrics (METRICS_TOKEN): required when set; unset, only this machine may scrape. */
+  metricsToken: string | undefined;
+  /** The bot check on sign-up, resend-code and reset requests (features/signup/botcheck.ts). */
+  altcha: { enabled: boolean; hmacKey: string | undefined; maxNumber: number; cost: number };
+  /**
+   * Reel uploads: size before transcoding, longest clip, clips a member may have processing at once, and
+   * a transcode's time limit: `transcodePerSecondMs` per second of the clip, at least `transcodeFloorMs`
+   * (tests lower them).
+   */
+  reels: {
+    maxBytes: number;
+    maxSeconds: number;
+    maxProcessing: number;
+    transcodeFloorMs: number;
+    transcodePerSecondMs: number;
+  };
   posts: {
     maxFileBytes: number;
     maxTotalBytes: number;
@@ -312,7 +347,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
-    reels: { maxBytes: REEL_LIMITS.maxBytes, maxSeconds: REEL_LIMITS.maxSeconds },
+    metricsToken: e.METRICS_TOKEN || undefined,
+    altcha: {
+      enabled: e.ALTCHA_ENABLED,
+      hmacKey: e.ALTCHA_HMAC_KEY || undefined,
+      maxNumber: e.ALTCHA_MAX_NUMBER,
+      cost: e.ALTCHA_COST,
+    },
+    reels: {
+      maxBytes: REEL_LIMITS.maxBytes,
+      maxSeconds: REEL_LIMITS.maxSeconds,
+      maxProcessing: REEL_LIMITS.maxProcessing,
+      transcodeFloorMs: 30_000,
+      transcodePerSecondMs: 10_000,
+    },
     posts: {
       maxFileBytes: Math.round(e.POST_MEDIA_MAX_FILE_MB * 1024 * 1024),
       maxTotalBytes: Math.round(e.POST_MEDIA_MAX_TOTAL_MB * 1024 * 1024),

@@ -1,10 +1,12 @@
 /** What feature modules receive: built once per app, never global, so tests can run several apps. */
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { EventBus } from './events/bus.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Lifecycle } from './platform/lifecycle.js';
+import type { Metrics } from './platform/metrics.js';
 import type { Mailer } from './platform/mail.js';
 import type { Policy } from './policy/authorize.js';
 import type { Presence } from './platform/presence.js';
@@ -28,6 +30,10 @@ export interface AppDeps {
   presence: Presence;
   /** Serving or draining (SIGTERM); readiness answers from it. */
   lifecycle: Lifecycle;
+  /** This node's Prometheus registry (served at /metrics) and its HTTP and socket timers. */
+  metrics: Metrics;
+  /** The Redis connection when REDIS_URL is set (presence, limits and the adapter use it; health checks ping it). */
+  redis: Redis | undefined;
   /** `authorize(actor, action, resource)` over every area's ability table, and the relations between members. */
   policy: Policy;
   /** The member's account as a whole, over every area's account hooks (account.ts). */

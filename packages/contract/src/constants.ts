@@ -32,7 +32,7 @@ export const SOCIAL_PLATFORMS = [
   'website',
 ] as const;
 
-export const SETTINGS_TABS = ['account', 'personal', 'social', 'security', 'notifications'] as const;
+export const SETTINGS_TABS = ['account', 'personal', 'social', 'security', 'notifications', 'safety'] as const;
 
 export const LIMITS = {
   postContentMax: 500,

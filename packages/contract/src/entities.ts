@@ -88,6 +88,8 @@ export const postSchema = z.object({
   link: linkMetaSchema.nullable().optional(),
   /** The same media as `media`, with kind, poster frame and size, so the client need not guess from names. */
   mediaDetails: z.array(postMediaSchema).optional(),
+  /** Marked sensitive (by its author or a moderator): its media are blurred until tapped. */
+  sensitive: z.boolean().optional(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 
@@ -104,6 +106,8 @@ export const sharedPostPreviewSchema = z.object({
   /** Counts shown beside the visitor's like and share buttons. */
   likes: z.number().int().optional(),
   shares: z.number().int().optional(),
+  /** Media marked sensitive: blurred for visitors too until they choose to see it. */
+  sensitive: z.boolean().optional(),
 });
 export type SharedPostPreview = z.infer<typeof sharedPostPreviewSchema>;
 
@@ -113,6 +117,10 @@ export const replySchema = z.object({
   author_image: z.string().nullable(),
   reply: z.string(),
   date_commented: isoDate,
+  /** Removed by moderators: the text is the placeholder ("Removed by moderators"). */
+  removed: z.boolean().optional(),
+  /** The author's username (for reporting, muting). */
+  username: z.string().optional(),
 });
 export const commentSchema = z.object({
   id: idSchema,
@@ -121,6 +129,8 @@ export const commentSchema = z.object({
   comment: z.string(),
   date_commented: isoDate,
   replies: z.array(replySchema),
+  removed: z.boolean().optional(),
+  username: z.string().optional(),
 });
 export type CommentDto = z.infer<typeof commentSchema>;
 
@@ -153,6 +163,8 @@ export const messageSchema = z.object({
   clientId: z.string().optional(),
   /** A group announcement ("Asha left the group"), shown centred rather than as a bubble. */
   notice: z.boolean().optional(),
+  /** Removed by moderators: the content is the placeholder and the attachments are gone. */
+  removed: z.boolean().optional(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 export const chatSchema = z.object({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, LIMITS, POST_CATEGORIES } from './constants.js';
 import { Messages } from './messages.js';
 import { attachmentSchema, currentUserSchema } from './entities.js';
+import { botCheckSchema, inviteCodeSchema, whySchema } from './signup.js';
 
 export const emailSchema = z
   .string()
@@ -35,6 +36,10 @@ export const registerBodySchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: signinPasswordSchema,
+  /** Ours: the invite code (invite-only mode), why they want to join (approval mode), the solved bot check. */
+  invite: inviteCodeSchema.optional(),
+  why: whySchema.optional(),
+  altcha: botCheckSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -54,8 +59,8 @@ export const verifyEmailBodySchema = z.object({
   /** From the sign-in form when it led here; a fresh sign-up stays signed in for 30 days. */
   rememberMe: z.boolean().optional().default(true),
 });
-export const resendCodeBodySchema = z.object({ email: emailSchema });
-export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
+export const resendCodeBodySchema = z.object({ email: emailSchema, altcha: botCheckSchema.optional() });
+export const requestPasswordResetBodySchema = z.object({ email: emailSchema, altcha: botCheckSchema.optional() });
 export const resetPasswordBodySchema = z.object({
   token: z.string().trim().min(16).max(200),
   email: emailSchema,
@@ -67,7 +72,7 @@ export const googleCallbackBodySchema = z.object({ idToken: z.string().min(10).m
 export const authAnswerSchema = z.object({
   success: z.boolean(),
   message: z.string(),
-  field: z.enum(['email', 'username', 'name', 'fullname', 'password']).optional(),
+  field: z.enum(['email', 'username', 'name', 'fullname', 'password', 'invite', 'why', 'altcha']).optional(),
   /** 've' means the account still needs email verification. */
   an: z.literal('ve').optional(),
   redirectUrl: z.string().optional(),

@@ -16,3 +16,6 @@ export * from './features.js';
 export * from './ux.js';
 export * from './groups.js';
 export * from './files.js';
+export * from './moderation.js';
+export * from './dashboard.js';
+export * from './signup.js';

@@ -13,6 +13,8 @@ export const REEL_LIMITS = {
   maxBytes: 100 * 1024 * 1024,
   /** Longest clip accepted, in seconds. */
   maxSeconds: 60,
+  /** Clips one member may have waiting for or in their transcode at once; the next upload waits for one. */
+  maxProcessing: 3,
   /** Output bounds: portrait 1080x1920 (a landscape clip fits inside 1920x1080 the same way). */
   maxWidth: 1080,
   maxHeight: 1920,
@@ -33,6 +35,7 @@ export const ReelMessages = {
   tooLong: `A reel can be at most ${REEL_LIMITS.maxSeconds} seconds long.`,
   noFile: 'Choose a video to upload.',
   transcodeFailed: 'This video could not be processed. Try another file.',
+  tooManyProcessing: `You already have ${REEL_LIMITS.maxProcessing} reels being processed. Upload the next one when one of them is ready.`,
   notFound: 'This reel is not available.',
   ownerOnly: 'Only the owner can delete this reel.',
   deleted: 'Reel deleted.',
@@ -74,6 +77,8 @@ export const reelDtoSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
+  /** Marked sensitive: blurred until tapped. */
+  sensitive: z.boolean().optional(),
 });
 export type ReelDto = z.infer<typeof reelDtoSchema>;
 

@@ -7,7 +7,36 @@ import { z } from 'zod';
 import { aiChatAnswerSchema, aiChatBodySchema, aiConversationSchema } from './ai.js';
 import { linkMetaSchema, postSchema, sharedPostPreviewSchema } from './entities.js';
 import { createReelResponseSchema, reelStatusSchema } from './reels.js';
+import {
+  actionBodySchema,
+  appealBodySchema,
+  sanctionAppealBodySchema,
+  appealDecisionBodySchema,
+  appealSchema,
+  auditEntrySchema,
+  doneSchema,
+  mutedMemberSchema,
+  mutedWordSchema,
+  myActionSchema,
+  reportBodySchema,
+  reportDetailSchema,
+  reportGroupSchema,
+  ROLES,
+  staffMemberSchema,
+} from './moderation.js';
 import { iceServersResponseSchema } from './calls.js';
+import { dashboardAnswerSchema } from './dashboard.js';
+import {
+  botChallengeSchema,
+  createInviteAnswerSchema,
+  createInviteBodySchema,
+  decideSignupBodySchema,
+  inviteSchema,
+  myInvitesAnswerSchema,
+  publicSignupSchema,
+  signupRequestSchema,
+  signupSettingsSchema,
+} from './signup.js';
 import {
   avatarUploadAnswerSchema,
   deleteAccountBodySchema,
@@ -70,6 +99,8 @@ export const publicConfigAnswerSchema = z.object({
   sisterSiteUrl: z.string(),
   googleClientId: z.string().nullable(),
   vapidPublicKey: z.string(),
+  /** Ours: the sign-up mode (the form shows its fields) and whether sign-up asks for the bot check. */
+  signup: publicSignupSchema,
 });
 
 export const Routes = {
@@ -152,6 +183,130 @@ export const Routes = {
   },
 
   iceServers: { method: 'GET', path: '/api/calls/ice-servers', answer: iceServersResponseSchema },
+
+  // Trust and safety: members (reports, mutes, appeals) and staff (/admin).
+  report: { method: 'POST', path: '/api/reports', body: reportBodySchema, answer: doneSchema },
+  mutes: {
+    method: 'GET',
+    path: '/api/mutes',
+    answer: z.object({ success: z.boolean(), members: z.array(mutedMemberSchema) }),
+  },
+  mute: {
+    method: 'POST',
+    path: '/api/mutes',
+    body: z.object({ username: z.string().trim().min(1).max(64) }),
+    answer: doneSchema,
+  },
+  unmute: { method: 'DELETE', path: '/api/mutes/:username', answer: doneSchema },
+  mutedWords: {
+    method: 'GET',
+    path: '/api/muted-words',
+    answer: z.object({ success: z.boolean(), words: z.array(z.string()) }),
+  },
+  addMutedWord: {
+    method: 'POST',
+    path: '/api/muted-words',
+    body: z.object({ word: mutedWordSchema }),
+    answer: doneSchema,
+  },
+  removeMutedWord: { method: 'DELETE', path: '/api/muted-words/:word', answer: doneSchema },
+  myActions: {
+    method: 'GET',
+    path: '/api/moderation/mine',
+    answer: z.object({ success: z.boolean(), actions: z.array(myActionSchema) }),
+  },
+  appeal: { method: 'POST', path: '/api/appeals', body: appealBodySchema, answer: doneSchema },
+  /** From the sign-in page: a suspended or banned member appeals with their password (they have no session). */
+  appealSanction: {
+    method: 'POST',
+    path: '/api/appeals/sanction',
+    body: sanctionAppealBodySchema,
+    answer: doneSchema,
+  },
+
+  staffQueue: {
+    method: 'GET',
+    path: '/api/admin/reports',
+    answer: z.object({ success: z.boolean(), groups: z.array(reportGroupSchema) }),
+  },
+  staffReport: {
+    method: 'GET',
+    path: '/api/admin/reports/:kind/:id',
+    answer: reportDetailSchema.extend({ success: z.boolean() }),
+  },
+  staffAssign: { method: 'POST', path: '/api/admin/reports/:kind/:id/assign', answer: doneSchema },
+  staffNote: {
+    method: 'POST',
+    path: '/api/admin/reports/:kind/:id/notes',
+    body: z.object({ text: z.string().trim().min(1).max(2000) }),
+    answer: doneSchema,
+  },
+  staffAction: { method: 'POST', path: '/api/admin/actions', body: actionBodySchema, answer: doneSchema },
+  staffAudit: {
+    method: 'GET',
+    path: '/api/admin/audit',
+    answer: z.object({ success: z.boolean(), entries: z.array(auditEntrySchema) }),
+  },
+  staffAppeals: {
+    method: 'GET',
+    path: '/api/admin/appeals',
+    answer: z.object({ success: z.boolean(), appeals: z.array(appealSchema) }),
+  },
+  staffDecideAppeal: {
+    method: 'POST',
+    path: '/api/admin/appeals/:id',
+    body: appealDecisionBodySchema,
+    answer: doneSchema,
+  },
+  staffMembers: {
+    method: 'GET',
+    path: '/api/admin/members',
+    answer: z.object({ success: z.boolean(), members: z.array(staffMemberSchema) }),
+  },
+  staffMe: { method: 'GET', path: '/api/admin/me', answer: z.object({ success: z.boolean(), role: z.enum(ROLES) }) },
+  /** The staff dashboard: members, what was made per day, the queue, jobs, storage and health. */
+  staffDashboard: { method: 'GET', path: '/api/admin/dashboard', answer: dashboardAnswerSchema },
+  /** Prometheus text (not JSON), for operators: from this machine, or with METRICS_TOKEN; never for members. */
+  metrics: { method: 'GET', path: '/metrics', stream: true },
+
+  // Sign-up controls and bot defence (features/signup): an ALTCHA challenge, members' invites, and
+  // the admins' settings, approval queue and list of every invite.
+  botChallenge: { method: 'GET', path: '/api/auth/challenge', answer: botChallengeSchema },
+  myInvites: { method: 'GET', path: '/api/invites', answer: myInvitesAnswerSchema },
+  createInvite: {
+    method: 'POST',
+    path: '/api/invites',
+    body: createInviteBodySchema,
+    answer: createInviteAnswerSchema,
+  },
+  revokeInvite: { method: 'DELETE', path: '/api/invites/:code', answer: doneSchema },
+  signupSettings: {
+    method: 'GET',
+    path: '/api/admin/signups/settings',
+    answer: z.object({ success: z.boolean(), settings: signupSettingsSchema }),
+  },
+  saveSignupSettings: {
+    method: 'PUT',
+    path: '/api/admin/signups/settings',
+    body: signupSettingsSchema,
+    answer: doneSchema.extend({ settings: signupSettingsSchema }),
+  },
+  signupRequests: {
+    method: 'GET',
+    path: '/api/admin/signups/requests',
+    answer: z.object({ success: z.boolean(), requests: z.array(signupRequestSchema) }),
+  },
+  decideSignup: {
+    method: 'POST',
+    path: '/api/admin/signups/requests/:id',
+    body: decideSignupBodySchema,
+    answer: doneSchema,
+  },
+  allInvites: {
+    method: 'GET',
+    path: '/api/admin/invites',
+    answer: z.object({ success: z.boolean(), invites: z.array(inviteSchema) }),
+  },
 
   /** Public media (post media, clips, posters, avatars) by storage key, with byte ranges. */
   media: { method: 'GET', path: '/media/:folder/:name', stream: true },

@@ -36,6 +36,7 @@ export const SettingsText = {
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app.',
   twoFactorCodeWrong: 'That code is not right. Try again.',
   twoFactorExpired: 'The sign-in took too long. Enter your password again.',
+  twoFactorTooManyCodes: 'Too many wrong codes for this account. Wait 15 minutes, then sign in again.',
   twoFactorNotStarted: 'Start the set-up again.',
   twoFactorEnabled: 'Two-factor sign-in is on.',
   twoFactorDisabled: 'Two-factor sign-in is off.',

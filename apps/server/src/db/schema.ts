@@ -15,3 +15,5 @@ export * from './schema/settings.js';
 export * from './schema/calls.js';
 export * from './schema/reels.js';
 export * from './schema/features.js';
+export * from './schema/moderation.js';
+export * from './schema/signup.js';

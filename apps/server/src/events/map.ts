@@ -88,6 +88,16 @@ export interface DomainEvents {
   /** A moderator set a suggestion's status: its author hears of it. */
   'feature.statusChanged': { featureId: string; authorId: string; title: string; status: 'Pending' | 'Implemented' };
 
+  // Trust and safety
+  /** Moderators acted on reports: each reporter hears the outcome (never who else reported). */
+  'report.resolved': { reporterIds: string[]; what: string; acted: boolean };
+  /** An action against a member: they hear what and why, and that they may appeal (`appealable`). */
+  'moderation.acted': { memberId: string; actionId: string; action: string; reason: string; days?: number | undefined };
+  /** An appeal was decided: the member hears the outcome. */
+  'appeal.decided': { memberId: string; reversed: boolean };
+  /** A member's staff role changed: their open sockets act with the new one. */
+  'member.roleChanged': { userId: string; role: 'member' | 'moderator' | 'admin' };
+
   // Notifications
   'notification.created': { userId: string; notification: NotificationDto; unread: number };
   'notification.unread': { userId: string; unread: number };
@@ -107,6 +117,8 @@ export interface DomainEvents {
   'chat.message.unseen': { chatId: string; direct: boolean; toIds: string[]; sender: ChatSender; preview: string };
   'chat.message.updated': { chatId: string; memberIds: string[]; messages: MessageDto[] };
   'chat.message.deleted': { chatId: string; memberIds: string[]; mid: string; by: string };
+  /** A message changed outside its chat (moderators removed or restored it): shown anew to the chat. */
+  'chat.message.refresh': { messageId: string };
   /** A chat appeared in these members' lists (a new group); each gets its own view of it. */
   'chat.added': { memberIds: string[]; chats: Map<string, ChatDto> };
   /** The member's unread total may have changed (read, or a message vanished). */

@@ -110,7 +110,7 @@ async function serve(deps: AppDeps, r: HttpRoute, req: FastifyRequest, reply: Fa
     params: (req.params ?? {}) as Record<string, string>,
     query: (req.query ?? {}) as Record<string, string | undefined>,
     auth,
-    actor: auth ? { id: auth.user.id, role: roleOf(auth.user.email, deps.config.adminEmails) } : null,
+    actor: auth ? { id: auth.user.id, role: roleOf(auth.user.email, auth.user.role, deps.config.adminEmails) } : null,
     resource: undefined,
     req,
     reply,

@@ -38,7 +38,7 @@ export interface JobMap {
   'notification.rollup': { userId: string };
   /** A post's link preview, fetched after the post is stored; `userId` is the author (their budget, their tabs). */
   'post.link-preview': { postId: string; url: string; userId: string };
-  /** One reel to transcode; the queue runs one at a time per node and retries after a crash. */
+  /** One reel to transcode; one at a time per node, fair between members (worker.ts), retried after a crash. */
   'reel.transcode': { reelId: string };
   /** Every ten minutes: chat uploads never sent in a message are deleted. */
   'chat.orphan-files': Cron;
@@ -59,6 +59,8 @@ export interface SendOptions {
   /** At most one queued job with this key per queue. */
   singletonKey?: string;
   retryLimit?: number;
+  /** Among waiting jobs of the queue, higher runs first (default 0); equal ones run oldest first. */
+  priority?: number;
 }
 
 export interface WorkOptions {
@@ -89,7 +91,20 @@ export interface Jobs {
   schedule<K extends JobName>(name: K, cron: string, data: JobMap[K], timeZone: string): Promise<void>;
   /** Resolves once no job of `name` is waiting or running (tests and graceful drains). */
   idle(name: JobName, timeoutMs?: number): Promise<void>;
+  /** Each queue's depth and failures, across the cluster (the staff dashboard and /metrics). */
+  counts(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
+}
+
+export interface QueueCounts {
+  queue: string;
+  /** Due now and waiting for a worker (retries included). */
+  queued: number;
+  /** Waiting for a later moment (delayed, or a retry's back-off). */
+  scheduled: number;
+  active: number;
+  /** Failed for good in the last 24 hours (pg-boss archives failed jobs after a day). */
+  failed: number;
 }
 
 export interface JobsOptions {
@@ -145,6 +160,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
         ...(sendOpts.delaySeconds ? { startAfter: sendOpts.delaySeconds } : {}),
         ...(sendOpts.startAfter ? { startAfter: sendOpts.startAfter } : {}),
         ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
+        ...(sendOpts.priority ? { priority: sendOpts.priority } : {}),
       });
       // A job for now wakes this node's idle workers instead of waiting for their next poll.
       if (!sendOpts.delaySeconds && !sendOpts.startAfter) for (const w of workers.get(name) ?? []) boss.notifyWorker(w);
@@ -206,6 +222,22 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
         if (Date.now() > until) throw new Error(`jobs of ${name} still pending after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    async counts() {
+      // One pass over the job table (completed jobs leave it within 15 minutes); every queue is listed, idle ones too.
+      const { rows } = await opts.database.executeSql(`
+        select q.name as queue,
+          count(*) filter (where j.state < 'active' and j.start_after <= now())::int as queued,
+          count(*) filter (where j.state < 'active' and j.start_after > now())::int as scheduled,
+          count(*) filter (where j.state = 'active')::int as active,
+          count(*) filter (where j.state = 'failed')::int as failed
+        from pgboss.queue q
+        left join pgboss.job j on j.name = q.name
+          and (j.state <= 'active' or (j.state = 'failed' and j.completed_on > now() - interval '24 hours'))
+        where not starts_with(q.name, '__pgboss')
+        group by q.name
+        order by q.name`);
+      return rows as QueueCounts[];
     },
     async stop() {
       for (const look of lookers) clearInterval(look);

@@ -10,7 +10,14 @@ import { RateLimitedError } from './errors.js';
 const SPECS = {
   loginPerIp: { points: 30, duration: 15 * 60 },
   loginPerAccount: { points: 10, duration: 15 * 60 },
-  registerPerIp: { points: 10, duration: 60 * 60 },
+  /**
+   * Sign-up per client address: attempts (each may cost a password hash), and sign-ups answered "done"
+   * (at most 5 per 30 minutes, checked before and counted after; features/signup).
+   */
+  registerPerIp: { points: 20, duration: 30 * 60 },
+  signupsPerIp: { points: 5, duration: 30 * 60 },
+  /** Bot-check challenges handed out per address (each page with the check fetches one). */
+  challengePerIp: { points: 60, duration: 10 * 60 },
   codeCheckPerIp: { points: 30, duration: 15 * 60 },
   resendPerIp: { points: 10, duration: 60 * 60 },
   resetPerIp: { points: 10, duration: 60 * 60 },
@@ -23,6 +30,12 @@ const SPECS = {
   featureSuggestPerUser: { points: 5, duration: 10 * 60 },
   /** Outbound fetches for previews not yet cached. */
   linkFetchPerUser: { points: 20, duration: 60 },
+  /**
+   * Calls placed (each rings every tab of the callee and leaves a line in their chat): per caller, and
+   * per (caller, callee) so one member cannot be rung over and over.
+   */
+  callsPerCaller: { points: 5, duration: 60 },
+  callsPerPair: { points: 3, duration: 60 },
   /** AI assistant questions (each may call a paid model). */
   aiChatPerUser: { points: 20, duration: 60 },
   /** Follow, unfollow, block and unblock together. */
@@ -30,6 +43,8 @@ const SPECS = {
   /** Settings: avatar uploads and data exports per member. */
   avatarPerUser: { points: 30, duration: 10 * 60 },
   exportPerUser: { points: 5, duration: 60 * 60 },
+  /** Reports: enough for a bad day, not for flooding the moderators' queue. */
+  reportPerUser: { points: 30, duration: 60 * 60 },
   /**
    * Failed sign-ins per account from browsers the account has never used: a loose cap against guessing
    * from many addresses. Known devices are exempt, so a stranger cannot lock the owner out with it.
@@ -41,6 +56,11 @@ const SPECS = {
    */
   codeRequestPerEmail: { points: 1, duration: 120 },
   codeGuessPerEmail: { points: 5, duration: 15 * 60 },
+  /**
+   * Two-factor codes checked per account, whatever the challenge or address (a challenge takes five): a
+   * password thief signing in again and again from many addresses still gets ten guesses per 15 minutes.
+   */
+  twoFactorGuessPerAccount: { points: 10, duration: 15 * 60 },
   /** One notice per (recipient, actor, target and type) in 10 minutes: a like toggled 20 times tells once. */
   notifyCoalesce: { points: 1, duration: 10 * 60 },
   /** One notification mail per recipient in 5 minutes; the rest roll up into one later mail. */
@@ -74,6 +94,8 @@ export interface Limiters {
   used(name: LimiterName, key: string): Promise<number>;
   /** Counts one point against the key without refusing (the refusal comes from check()). */
   charge(name: LimiterName, key: string): Promise<void>;
+  /** Gives back one point consumed for an attempt that turned out to be no abuse (a right code). */
+  refund(name: LimiterName, key: string): Promise<void>;
   /** Throws a 429 while the key is in its back-off wait. */
   backoffCheck(name: BackoffName, key: string): Promise<void>;
   /** Records a failure; returns the seconds the key must now wait (0 while failures are free). */
@@ -128,6 +150,11 @@ export function createLimiters(redis?: Redis): Limiters {
     async charge(name, key) {
       await get(name)
         .penalty(key.toLowerCase(), 1)
+        .catch(() => undefined);
+    },
+    async refund(name, key) {
+      await get(name)
+        .reward(key.toLowerCase(), 1)
         .catch(() => undefined);
     },
     async backoffCheck(name, key) {

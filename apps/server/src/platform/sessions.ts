@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import type { EventBus } from '../events/bus.js';
 import { sessions, users } from '../db/schema.js';
 import { randomToken, sha256 } from './crypto.js';
+import { isSanctioned } from './sanctions.js';
 
 export const SESSION_COOKIE = 'sajha_sid';
 /** A session without "remember me" dies with the browser, and on the server after this long. */
@@ -46,7 +47,8 @@ export async function findSession(db: Db, token: string | undefined): Promise<Au
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
-  if (!row || !row.user.emailVerifiedAt) return null;
+  // A suspension or ban ends every session at once; a session that slipped through is still refused.
+  if (!row || !row.user.emailVerifiedAt || isSanctioned(row.user)) return null;
   return row;
 }
 

@@ -21,14 +21,16 @@ import { NO_RELATION, type Relation, type Relations } from './relations.js';
 /** Who acts: a signed-in member (null: a visitor without a session). */
 export interface Actor {
   id: string;
-  /** Staff may do what members may not (today: admins, from ADMIN_EMAILS). */
-  role: 'member' | 'admin';
+  /** Staff (moderators, admins) may do what members may not. */
+  role: 'member' | 'moderator' | 'admin';
 }
 
-/** A member's role from their sign-in address: ADMIN_EMAILS names the admins. */
-export function roleOf(email: string, adminEmails: readonly string[]): Actor['role'] {
-  return adminEmails.includes(email.trim().toLowerCase()) ? 'admin' : 'member';
+/** A member's role: as stored, and ADMIN_EMAILS are admins whatever is stored (the first admins). */
+export function roleOf(email: string, stored: Actor['role'], adminEmails: readonly string[]): Actor['role'] {
+  return adminEmails.includes(email.trim().toLowerCase()) ? 'admin' : stored;
 }
+
+export const isStaff = (actor: Actor | null): boolean => actor?.role === 'moderator' || actor?.role === 'admin';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Actions {}
@@ -62,8 +64,8 @@ export interface ResourceAbility<R> {
    * still sees the one they blocked, to unblock them); the actor's own block is then for `allow` to weigh.
    */
   blocks?: 'either' | 'theirs';
-  /** What an absent resource answers, when not the area's notFound. */
-  missing?: () => AppError;
+  /** What an absent resource answers, when not the area's notFound (staff screens refuse a member first). */
+  missing?: (actor: Actor | null) => AppError;
   /** What an actor across a block hears; as for an absent resource when not given (a block cannot be probed). */
   acrossBlock?: () => AppError;
   /** Any further condition; `relation` is the actor's to the owner (empty for a visitor or no owner). */
@@ -117,7 +119,7 @@ export function createPolicy(relations: Relations, areas: readonly AreaPolicy<ne
         if (refusal) throw refusal;
         return;
       }
-      const missing = ability.missing ?? notFound;
+      const missing = () => (ability.missing ?? notFound)(actor);
       if (resource === undefined || resource === null) throw missing();
       const owner = ability.owner?.(resource, actor);
       let relation = NO_RELATION;

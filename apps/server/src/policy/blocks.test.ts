@@ -28,10 +28,12 @@ import {
   Events,
   FeatureMessages,
   Messages,
+  ModerationMessages,
   PeopleMessages,
   ReelMessages,
   Routes,
   SettingsText,
+  SignupMessages,
   type ChatDto,
   type ClientEventName,
   type CommentDto,
@@ -52,12 +54,14 @@ import {
   featureSuggestions,
   files,
   follows,
+  invites,
   likes,
   messageReactions,
   messages,
   notifications,
   posts,
   reels,
+  reports,
   sessions,
   shares,
 } from '../db/schema.js';
@@ -1372,6 +1376,7 @@ function relayRow(event: string, payload: Record<string, unknown>): Row {
 const routeRows: Record<RouteName, Row> = {
   health: own('public liveness'),
   ready: own('public readiness'),
+  metrics: own("operators' figures (this machine or METRICS_TOKEN), no member's things"),
   config: own('public site settings'),
   register: own('signs up a new account'),
   verifyEmail: own("verifies the caller's own address"),
@@ -1524,7 +1529,175 @@ const routeRows: Record<RouteName, Row> = {
   aiChat: own("B's own conversation with the assistant"),
   aiConversation: own("B's own conversation with the assistant"),
   aiNewChat: own("B's own conversation with the assistant"),
+  report: {
+    kind: 'refused',
+    how: "B reports A's post or A's message: no such thing to B; A still reports B's message from the chat A keeps",
+    probe: async () => {
+      const { a, b, postA, msgA, msgB } = w;
+      for (const [kind, id] of [
+        ['post', postA],
+        ['message', msgA],
+        ['member', a.id],
+      ] as const) {
+        const res = await http(b.cookie, 'POST', '/api/reports', { kind, id, reason: 'harassment' });
+        expect(res.status, kind).toBe(404);
+        expect(res.body.message, kind).toBe(ModerationMessages.notFound);
+      }
+      expect(await countOf(t.db.select({ n: count() }).from(reports).where(eq(reports.reporterId, b.id)))).toBe(0);
+      const byA = await http(a.cookie, 'POST', '/api/reports', { kind: 'message', id: msgB, reason: 'harassment' });
+      expect(byA.body).toEqual({ success: true, message: ModerationMessages.reportReceived });
+    },
+  },
+  mutes: own('lists the members B muted'),
+  mute: {
+    kind: 'refused',
+    how: 'B mutes A: no such member to B (A may still mute B: it hides nothing more than the block does)',
+    probe: async () => {
+      const res = await http(w.b.cookie, 'POST', '/api/mutes', { username: w.a.username });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(PeopleMessages.notFound);
+      expect((await http(w.a.cookie, 'POST', '/api/mutes', { username: w.b.username })).body).toMatchObject({
+        success: true,
+      });
+    },
+  },
+  unmute: {
+    kind: 'refused',
+    how: 'B unmutes A: no such member to B',
+    probe: async () => {
+      const res = await http(w.b.cookie, 'DELETE', `/api/mutes/${w.a.username}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(PeopleMessages.notFound);
+    },
+  },
+  mutedWords: own("B's own muted words"),
+  addMutedWord: own("B's own muted words"),
+  removeMutedWord: own("B's own muted words"),
+  myActions: own("the moderation actions taken against B's own account"),
+  appeal: own("appeals an action taken against B's own account (another's is refused: appealNotYours)"),
+  staffMe: own("B's own role (a member is told 'member')"),
+  appealSanction: own('a suspended member appeals with their own password'),
+  ...staffRows(),
+  ...signupRows(),
 };
+
+/** Staff screens: B, a member, is refused every one of them (the block changes nothing for staff). */
+function staffRows(): Record<
+  | 'staffQueue'
+  | 'staffReport'
+  | 'staffAssign'
+  | 'staffNote'
+  | 'staffAction'
+  | 'staffAudit'
+  | 'staffAppeals'
+  | 'staffDecideAppeal'
+  | 'staffMembers'
+  | 'staffDashboard',
+  Row
+> {
+  const refusedToMembers = (
+    method: string,
+    p: () => string,
+    body?: () => unknown,
+    message: string = ModerationMessages.staffOnly,
+  ): Row => ({
+    kind: 'refused',
+    how: `B, a member, opens a staff screen (${method}) about A's things: only staff may (403)`,
+    probe: async () => {
+      const res = await http(w.b.cookie, method, p(), body?.());
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(message);
+    },
+  });
+  const postPath = () => `/api/admin/reports/post/${w.postA}`;
+  return {
+    staffQueue: refusedToMembers('GET', () => '/api/admin/reports'),
+    staffReport: refusedToMembers('GET', postPath),
+    staffAssign: refusedToMembers(
+      'POST',
+      () => `${postPath()}/assign`,
+      () => ({}),
+    ),
+    staffNote: refusedToMembers(
+      'POST',
+      () => `${postPath()}/notes`,
+      () => ({ text: 'note' }),
+    ),
+    staffAction: refusedToMembers(
+      'POST',
+      () => '/api/admin/actions',
+      () => ({
+        action: 'remove',
+        kind: 'post',
+        id: w.postA,
+        reason: 'x',
+      }),
+    ),
+    staffAudit: refusedToMembers('GET', () => '/api/admin/audit', undefined, ModerationMessages.adminOnly),
+    staffAppeals: refusedToMembers('GET', () => '/api/admin/appeals'),
+    staffDecideAppeal: refusedToMembers(
+      'POST',
+      () => `/api/admin/appeals/${randomUUID()}`,
+      () => ({ reverse: true }),
+    ),
+    staffMembers: refusedToMembers('GET', () => '/api/admin/members'),
+    staffDashboard: refusedToMembers('GET', () => '/api/admin/dashboard'),
+  };
+}
+
+/** Sign-up controls: B's own invites; A's invite is no such invite to B; the admins' screens refuse B. */
+function signupRows(): Record<
+  | 'botChallenge'
+  | 'myInvites'
+  | 'createInvite'
+  | 'revokeInvite'
+  | 'signupSettings'
+  | 'saveSignupSettings'
+  | 'signupRequests'
+  | 'decideSignup'
+  | 'allInvites',
+  Row
+> {
+  const adminOnly = (method: string, p: () => string, body?: () => unknown): Row => ({
+    kind: 'refused',
+    how: `B, a member, opens an admin's sign-up screen (${method}), about A too: only admins may (403)`,
+    probe: async () => {
+      const res = await http(w.b.cookie, method, p(), body?.());
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(ModerationMessages.adminOnly);
+    },
+  });
+  return {
+    botChallenge: own('a public proof-of-work challenge, about nobody'),
+    myInvites: own("lists B's own invites"),
+    createInvite: own('B invites someone new (only while joining is by invitation)'),
+    revokeInvite: {
+      kind: 'refused',
+      how: "B revokes A's invite by its code: no such invite, and it still works",
+      probe: async () => {
+        const code = `blocks-${randomUUID()}`;
+        await t.db.insert(invites).values({ code, createdBy: w.a.id, expiresAt: new Date(Date.now() + 86_400_000) });
+        const res = await http(w.b.cookie, 'DELETE', `/api/invites/${code}`);
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(SignupMessages.inviteNotFound);
+        expect(await t.db.select().from(invites).where(eq(invites.code, code))).toHaveLength(1);
+      },
+    },
+    signupSettings: adminOnly('GET', () => '/api/admin/signups/settings'),
+    saveSignupSettings: adminOnly(
+      'PUT',
+      () => '/api/admin/signups/settings',
+      () => ({ mode: 'closed', blockedDomains: [] }),
+    ),
+    signupRequests: adminOnly('GET', () => '/api/admin/signups/requests'),
+    decideSignup: adminOnly(
+      'POST',
+      () => `/api/admin/signups/requests/${w.a.id}`,
+      () => ({ approve: true }),
+    ),
+    allInvites: adminOnly('GET', () => '/api/admin/invites'),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------
 

@@ -8,12 +8,14 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { blocks, follows } from '../db/schema.js';
+import { blocks, follows, mutes, users } from '../db/schema.js';
 
 /** What `actor` is to `other`. */
 export interface Relation {
   /** The same member. */
   self: boolean;
+  /** The actor muted the other (hides their work from the actor; not a block). */
+  muting: boolean;
   /** The actor has blocked the other. */
   blocking: boolean;
   /** The other has blocked the actor. */
@@ -31,6 +33,7 @@ export interface Relation {
 /** Nothing between two members (a visitor, or a resource with no owner). */
 export const NO_RELATION: Relation = {
   self: false,
+  muting: false,
   blocking: false,
   blockedBy: false,
   blocked: false,
@@ -58,12 +61,19 @@ export function createRelations(db: Db): Relations {
   return {
     async between(actor, other) {
       if (actor === other) return SELF;
-      const [row] = rowsOf<{ blocking: unknown; blocked_by: unknown; follows: unknown; followed_by: unknown }>(
+      const [row] = rowsOf<{
+        blocking: unknown;
+        blocked_by: unknown;
+        follows: unknown;
+        followed_by: unknown;
+        muting: unknown;
+      }>(
         await db.execute(sql`select
           exists(select 1 from ${blocks} where ${blocks.blockerId} = ${actor} and ${blocks.blockedId} = ${other}) as blocking,
           exists(select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${actor}) as blocked_by,
           exists(select 1 from ${follows} where ${follows.followerId} = ${actor} and ${follows.followeeId} = ${other}) as follows,
-          exists(select 1 from ${follows} where ${follows.followerId} = ${other} and ${follows.followeeId} = ${actor}) as followed_by`),
+          exists(select 1 from ${follows} where ${follows.followerId} = ${other} and ${follows.followeeId} = ${actor}) as followed_by,
+          exists(select 1 from ${mutes} where ${mutes.muterId} = ${actor} and ${mutes.mutedId} = ${other}) as muting`),
       );
       const blocking = yes(row?.blocking);
       const blockedBy = yes(row?.blocked_by);
@@ -71,6 +81,7 @@ export function createRelations(db: Db): Relations {
       const fb = yes(row?.followed_by);
       return {
         self: false,
+        muting: yes(row?.muting),
         blocking,
         blockedBy,
         blocked: blocking || blockedBy,
@@ -124,4 +135,21 @@ export function notBlockedWith(viewerId: Member, userId: Member): SQL {
 /** True in SQL when `blocker` has blocked `blocked` (one way). */
 export function hasBlocked(blocker: Member, blocked: Member): SQL {
   return sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+}
+
+/**
+ * What a member's feeds and threads show of an author's work: nothing across a block either way, nothing
+ * of an author the viewer muted, and of an author moderators limited only what their followers see.
+ */
+export function seesWorkOf(viewerId: string, authorId: AnyPgColumn | SQL): SQL {
+  return sql`(${notBlockedWith(viewerId, authorId)}
+    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${authorId})
+    and ${limitAllows(viewerId, authorId)})`;
+}
+
+/** Of an author moderators limited, only their followers (and they themselves) see their work. */
+export function limitAllows(viewerId: string, authorId: AnyPgColumn | SQL): SQL {
+  return sql`(${authorId} = ${viewerId}
+    or not exists (select 1 from ${users} lu where lu.id = ${authorId} and lu.limited_at is not null)
+    or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${authorId}))`;
 }

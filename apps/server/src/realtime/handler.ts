@@ -164,7 +164,8 @@ export function dispatcher(
         (ack as (...a: unknown[]) => void)(...answer);
       };
     }
-    void handle(this, event as ClientEventName, route, opts, raw);
+    const timed = opts.deps.metrics.timeSocketEvent(event);
+    void handle(this, event as ClientEventName, route, opts, raw).finally(timed);
   };
 }
 
@@ -207,7 +208,10 @@ async function handle(
 
 /** load -> authorize -> run, in the member's fair line. */
 async function serve(socket: IoSocket, route: SocketHandler, deps: AppDeps, args: never): Promise<unknown> {
-  const actor: Actor = { id: socket.data.user.uid, role: roleOf(socket.data.email, deps.config.adminEmails) };
+  const actor: Actor = {
+    id: socket.data.user.uid,
+    role: roleOf(socket.data.email, socket.data.role, deps.config.adminEmails),
+  };
   const ctx: SocketContext<unknown> = { deps, socket, actor, resource: undefined };
   if (route.load) ctx.resource = await route.load(args, ctx as SocketContext);
   if (route.action !== 'public') {

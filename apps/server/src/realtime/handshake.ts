@@ -20,6 +20,8 @@ export interface SocketSession {
   user: CurrentUser;
   /** The member's sign-in address: never sent to the client; staff roles are decided from it (ADMIN_EMAILS). */
   email: string;
+  /** The stored staff role ('member' for most). */
+  role: 'member' | 'moderator' | 'admin';
   unreadNotifications: number;
 }
 
@@ -35,7 +37,9 @@ interface Row {
   username: string;
   avatar: string | null;
   email: string;
+  role: 'member' | 'moderator' | 'admin';
   verified: boolean;
+  sanctioned: boolean;
   unread: number;
 }
 
@@ -52,18 +56,20 @@ async function loadSocketSessions(db: Db, hashes: string[]): Promise<Map<string,
     select s.token_hash, s.id as session_id,
       (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
       u.id as uid, u.name, u.username, u.avatar, u.email,
-      u.email_verified_at is not null as verified,
+      u.email_verified_at is not null as verified, u.role,
+      (u.banned_at is not null or coalesce(u.suspended_until > now(), false)) as sanctioned,
       (select count(*)::int from notifications n where n.user_id = u.id and n.read_at is null) as unread
     from s join users u on u.id = s.user_id`);
   const found = new Map<string, SocketSession>();
   // PGlite and node-postgres both answer with {rows}.
   for (const row of (result as { rows: Row[] }).rows) {
-    if (!row.verified) continue;
+    if (!row.verified || row.sanctioned) continue;
     found.set(row.token_hash, {
       sessionId: row.session_id,
       expiresAt: Number(row.expires_at),
       user: { uid: row.uid, name: row.name, username: row.username, avatar: row.avatar },
       email: row.email,
+      role: row.role,
       unreadNotifications: Number(row.unread),
     });
   }

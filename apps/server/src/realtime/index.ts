@@ -151,7 +151,13 @@ async function admit(
   // Counted until the socket disconnects, or until releaseIfNeverConnected if it never connects. (A
   // closure on the connection's 'close' cost ~260 bytes an idle socket: closure, context, and the
   // connection's listener array grown from 2 to 20 slots.)
-  socket.data = { user: auth.user, sessionId: auth.sessionId, expiresAt: auth.expiresAt, email: auth.email };
+  socket.data = {
+    user: auth.user,
+    sessionId: auth.sessionId,
+    expiresAt: auth.expiresAt,
+    email: auth.email,
+    role: auth.role,
+  };
   boots.set(socket, { unreadNotifications: auth.unreadNotifications });
   return undefined;
 }

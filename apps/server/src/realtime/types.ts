@@ -7,8 +7,10 @@ export interface SocketData {
   sessionId: string;
   /** When the session ends (epoch ms): the socket is closed then and its events refused after. */
   expiresAt: number;
-  /** The sign-in address (server side only: staff roles are decided from it). */
+  /** The sign-in address (server side only: ADMIN_EMAILS are admins). */
   email: string;
+  /** The stored staff role; kept current by `member.roleChanged`. */
+  role: 'member' | 'moderator' | 'admin';
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}

@@ -65,9 +65,25 @@ const appRoutes: RouteObject[] = [
               { path: '/friends/:username?', ...page(() => import('../features/people/FriendsPage')) },
               { path: '/ai', ...page(() => import('../features/ai/AiChatPage')) },
               { path: '/settings/:tab?', ...page(() => import('../features/settings/SettingsPage')) },
+              // Where notices of moderators' actions link (ours, issue 33): Settings → Safety, on the action.
+              { path: '/moderation', ...page(() => import('../features/moderation/StandingRedirect')) },
             ],
           },
           { path: '/call/:userUid/:roomId?', ...page(() => import('../features/calls/CallPage')) },
+          {
+            // Staff screens (ours, issue 33): their own layout; a member is answered as for any unknown page.
+            path: '/admin',
+            ...page(() => import('../features/admin/AdminLayout')),
+            children: [
+              { index: true, ...page(() => import('../features/admin/DashboardPage')) },
+              { path: 'reports', ...page(() => import('../features/admin/ReportsPage')) },
+              { path: 'reports/:kind/:id', ...page(() => import('../features/admin/ReportPage')) },
+              { path: 'appeals', ...page(() => import('../features/admin/AppealsPage')) },
+              { path: 'members', ...page(() => import('../features/admin/MembersPage')) },
+              { path: 'audit', ...page(() => import('../features/admin/AuditPage')) },
+              { path: 'signups', ...page(() => import('../features/admin/SignupsPage')) },
+            ],
+          },
         ],
       },
     ],

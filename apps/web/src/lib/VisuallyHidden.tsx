@@ -8,8 +8,9 @@ export function VisuallyHidden({ children }: { children: ReactNode }) {
       component="span"
       sx={{
         position: 'absolute',
-        width: 1,
-        height: 1,
+        // '1px', not 1: MUI reads a bare 1 as 100%.
+        width: '1px',
+        height: '1px',
         p: 0,
         m: '-1px',
         overflow: 'hidden',

@@ -4,6 +4,7 @@
  * script stays small.
  */
 import { useEffect, useState } from 'react';
+import type { PublicSignup } from '@sajha/contract';
 
 export interface PublicConfig {
   appName: string;
@@ -11,6 +12,8 @@ export interface PublicConfig {
   sisterSiteUrl: string;
   googleClientId: string | null;
   vapidPublicKey?: string;
+  /** The sign-up mode and whether sign-up, resend and reset carry the bot check. */
+  signup?: PublicSignup;
 }
 
 const FALLBACK: PublicConfig = { appName: 'Sajha', contestUrl: '#', sisterSiteUrl: '#', googleClientId: null };

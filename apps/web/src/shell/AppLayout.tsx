@@ -29,10 +29,11 @@ import { IncomingCallPrompt } from '../features/calls';
 import { addCreatedPost } from '../features/feed';
 import { NotificationsDrawer, useNotifications } from '../features/notifications';
 import { CreatePostDialog } from '../features/posts';
+import { useStaffRole } from '../features/admin';
 import { ColorModeToggle } from '../lib/ColorModeToggle';
 import { usePublicConfig } from '../lib/publicConfig';
 import { LogoutDialog } from './LogoutDialog';
-import { NAV_ITEMS, type NavItem } from './navItems';
+import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './navItems';
 import { VisuallyHidden } from '../lib/VisuallyHidden';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
@@ -49,6 +50,9 @@ function NavList({
   const { unreadMessages } = useRealtime();
   const { unread: unreadNotifications } = useNotifications();
   const counts = { messages: unreadMessages, notifications: unreadNotifications };
+  // Staff get one more entry; members never see it (the server's answer decides, cached for the visit).
+  const staff = useStaffRole(useAuth().isAuthenticated).data;
+  const items = staff ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
   const render = (item: NavItem) => {
     const icon =
       item.kind !== 'external' && item.badge ? (
@@ -107,7 +111,7 @@ function NavList({
   };
   return (
     <List component="nav" aria-label="Main" dense sx={{ px: 1 }}>
-      {NAV_ITEMS.map(render)}
+      {items.map(render)}
     </List>
   );
 }

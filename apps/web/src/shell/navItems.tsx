@@ -10,6 +10,7 @@ import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 
 export type NavItem =
   | { kind: 'link'; label: string; to: string; icon: ReactElement; badge?: 'messages' }
@@ -42,3 +43,11 @@ export const NAV_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Features', to: '/features', icon: <LightbulbOutlined /> },
   { kind: 'link', label: 'Settings', to: '/settings', icon: <SettingsOutlined /> },
 ];
+
+/** Ours (issue 33): staff only, after the spec's entries; the staff screens live under /admin. */
+export const ADMIN_NAV_ITEM: NavItem = {
+  kind: 'link',
+  label: 'Admin',
+  to: '/admin',
+  icon: <AdminPanelSettingsOutlined />,
+};

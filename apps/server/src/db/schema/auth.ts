@@ -28,6 +28,16 @@ export const users = pgTable(
     totpLastStep: integer('totp_last_step'),
     /** Set when the member deleted the account: the row stays so their messages in others' chats show "Deleted user". */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Staff role: 'member', 'moderator' or 'admin' (ADMIN_EMAILS are admins whatever is stored). */
+    role: text('role').$type<'member' | 'moderator' | 'admin'>().notNull().default('member'),
+    /** A suspension: no sign-in until then (the reason is shown at sign-in). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** A ban: no sign-in at all, until a moderator lifts it. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** Why the member is suspended or banned, as shown to them at sign-in. */
+    sanctionReason: text('sanction_reason'),
+    /** Limited by moderators: their posts and comments are visible only to their followers. */
+    limitedAt: timestamp('limited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

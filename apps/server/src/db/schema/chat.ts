@@ -56,9 +56,13 @@ export const messages = pgTable(
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     pinnedBy: uuid('pinned_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Removed by moderators (after a report): shown as "Removed by moderators" to every member. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_chat_created_idx').on(t.chatId, t.createdAt),
+    // Messages per day, counted for the staff dashboard and /metrics without reading the whole table.
+    index('messages_created_idx').on(t.createdAt),
     uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
   ],
 );

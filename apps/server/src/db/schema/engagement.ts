@@ -3,7 +3,7 @@
  * and shares, for posts and clips alike (and whatever kind of content comes next). Rows of a deleted
  * post or clip go with it through triggers on the content tables (migration 0011).
  */
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './auth.js';
 
@@ -33,6 +33,8 @@ export const comments = pgTable(
     parentId: uuid('parent_id'),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** Removed by moderators: shown as "Removed by moderators" in the thread. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_subject_created_idx').on(t.kind, t.subjectId, t.createdAt),

@@ -17,6 +17,8 @@ export const featureSuggestions = pgTable(
     status: text('status').notNull().default('Pending'),
     voteCount: integer('vote_count').notNull().default(0),
     createdAt: createdAt(),
+    /** Removed by moderators: gone from the board. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,16 @@
 /** Posts, their media and per-category counts, and cached link previews. Likes, comments, shares: engagement.ts. */
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
@@ -20,6 +31,10 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
     createdAt: createdAt(),
+    /** Removed by moderators: gone from feeds, shown as "Removed by moderators" where it was. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Marked sensitive (by its author or a moderator): its media are blurred until tapped. */
+    sensitive: boolean('sensitive').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

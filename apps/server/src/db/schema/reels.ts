@@ -1,5 +1,5 @@
 /** Reels (clips). Their likes, comments and shares: engagement.ts. */
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
@@ -28,6 +28,8 @@ export const reels = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
     createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    sensitive: boolean('sensitive').notNull().default(false),
     readyAt: timestamp('ready_at', { withTimezone: true }),
   },
   (t) => [index('reels_status_ready_idx').on(t.status, t.readyAt, t.id), index('reels_author_idx').on(t.authorId)],

@@ -10,6 +10,7 @@ import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
 import type { LimiterName } from '../../platform/rate-limit.js';
 import { vapidKeys } from '../../platform/vapid.js';
+import { checkSignupsLeft, countSignup, publicSignup, requireBotCheck } from '../signup/index.js';
 import { isKnownDevice, noticeNewDevice, rememberDevice } from './devices.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import * as auth from './service.js';
@@ -25,6 +26,9 @@ const FIELD_NAMES: Record<string, string> = {
   password: 'password',
   newPassword: 'password',
   otp: 'otp',
+  invite: 'invite',
+  why: 'why',
+  altcha: 'altcha',
 };
 
 const cookieOptions = (deps: AppDeps) =>
@@ -71,8 +75,11 @@ async function answerTwoFactorRequired(deps: AppDeps, reply: FastifyReply, userI
 }
 
 export const authRoutes = [
-  route(Routes.register, open('registerPerIp'), async ({ deps, body }) => {
+  // Attempts are limited per address by the wrapper; sign-ups answered "done" by the signup area.
+  route(Routes.register, open('registerPerIp'), async ({ deps, body, req }) => {
+    await checkSignupsLeft(deps, req.ip);
     const message = await auth.register(deps, body);
+    await countSignup(deps, req.ip);
     return { success: true, message };
   }),
 
@@ -85,10 +92,10 @@ export const authRoutes = [
     return { success: true, message: auth.AuthText.verified, user: s.user };
   }),
 
-  route(Routes.resendCode, open('resendPerIp'), async ({ deps, body }) => ({
-    success: true,
-    message: await auth.resendCode(deps, body.email),
-  })),
+  route(Routes.resendCode, open('resendPerIp'), async ({ deps, body }) => {
+    await requireBotCheck(deps, body.altcha);
+    return { success: true, message: await auth.resendCode(deps, body.email) };
+  }),
 
   route(Routes.login, open('loginPerIp'), async ({ deps, body, req, reply }) => {
     const { limiters } = deps;
@@ -156,7 +163,8 @@ export const authRoutes = [
     return { success: true, message: auth.AuthText.signedOut };
   }),
 
-  route(Routes.requestPasswordReset, open('resetPerIp'), async ({ deps, body: { email } }) => {
+  route(Routes.requestPasswordReset, open('resetPerIp'), async ({ deps, body: { email, altcha } }) => {
+    await requireBotCheck(deps, altcha);
     await deps.limiters.consume('resetPerAccount', email);
     return { success: true, message: await auth.requestPasswordReset(deps, email) };
   }),
@@ -190,5 +198,6 @@ export const authRoutes = [
     sisterSiteUrl: deps.config.links.sisterSite,
     googleClientId: deps.config.google.clientId ?? null,
     vapidPublicKey: (await vapidKeys(deps)).publicKey,
+    signup: await publicSignup(deps),
   })),
 ];

@@ -4,18 +4,27 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { CurrentUser } from '@sajha/contract';
+import { SignupMessages, type CurrentUser } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { JobMap } from '../../platform/jobs.js';
 import { emailCodes, passwordResets, users } from '../../db/schema.js';
 import { randomToken, sha256, sixDigitCode } from '../../platform/crypto.js';
-import { AppError, RateLimitedError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation, RateLimitedError } from '../../platform/errors.js';
 import type { GoogleIdentity } from './google.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from './mails.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { presentCurrentUser } from '../../platform/current-user.js';
 import { createSession, deleteOtherSessions } from '../../platform/sessions.js';
 import { usernameHeld } from '../../platform/usernames.js';
+import { refuseSanctioned } from '../../platform/sanctions.js';
+import {
+  admitGoogleSignup,
+  admitSignup,
+  recordSignup,
+  refuseUnapproved,
+  requireBotCheck,
+  undoSignup,
+} from '../signup/index.js';
 
 export const CODE_TTL_MIN = 15;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -45,11 +54,6 @@ export const AuthText = {
 } as const;
 
 type UserRow = typeof users.$inferSelect;
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 async function findByEmail(deps: AppDeps, email: string): Promise<UserRow | undefined> {
   const rows = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -133,15 +137,28 @@ export async function mailCodeFor(deps: AppDeps, job: JobMap['auth.code']): Prom
  * Sign-up answers the same whether or not the address has an account (no account discovery): the
  * password is hashed either way (the slow part, so the timing matches too), and an existing owner
  * hears of the attempt by mail instead. The username is public on profiles, so "taken" is no secret.
- * The account, its code and the queued mail are created together or not at all.
+ * The sign-up mode and the bot check come first (features/signup): neither depends on the address.
+ * The account, what the mode records with it (the invite used, the request to join), its code and the
+ * queued mail are created together or not at all.
  */
 export async function register(
   deps: AppDeps,
-  input: { fullname: string; username: string; email: string; password: string },
+  input: {
+    fullname: string;
+    username: string;
+    email: string;
+    password: string;
+    invite?: string | undefined;
+    why?: string | undefined;
+    altcha?: string | undefined;
+  },
 ): Promise<string> {
+  const admission = await admitSignup(deps, input);
+  await requireBotCheck(deps, input.altcha);
   const passwordHash = await hashPassword(input.password);
   if (await usernameTaken(deps, input.username)) throw new AppError(AuthText.usernameTaken, 409, 'username');
-  const answer = AuthText.registered(input.email);
+  const answer =
+    admission.mode === 'approval' ? SignupMessages.requested(input.email) : AuthText.registered(input.email);
   // One code mail per address per cooldown, new account or not; a repeat within it mails nothing more.
   const mayMail = await codeCooldown(deps, input.email).then(
     () => true,
@@ -161,7 +178,10 @@ export async function register(
     passwordHash,
   };
   try {
-    await deps.db.insert(users).values(row);
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(users).values(row);
+      await recordSignup(tx, row.id, admission);
+    });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Lost a race with a simultaneous sign-up: the username says so; the email stays secret as above.
@@ -171,7 +191,8 @@ export async function register(
   try {
     await sendCode(deps, row as UserRow, { force: true });
   } catch (err) {
-    // No account without its code mail: the member can simply sign up again.
+    // No account without its code mail: the member can simply sign up again (with the same invite).
+    await undoSignup(deps, row.id);
     await deps.db.delete(users).where(eq(users.id, row.id));
     await deps.limiters.reset('codeRequestPerEmail', input.email);
     throw err;
@@ -241,6 +262,8 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
   const user = await findByEmail(deps, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) throw new AppError(AuthText.badCredentials, 401);
+  // The right password of a suspended or banned member: told why, and until when.
+  refuseSanctioned(user, deps.config.timeZone);
   if (!user.emailVerifiedAt) {
     // Within the cooldown the last code stays valid; no new mail. A mail now starts the cooldown of r_v_e.
     if ((await sendCode(deps, user)) === 0) {
@@ -340,6 +363,8 @@ export async function googleSignIn(deps: AppDeps, id: GoogleIdentity): Promise<U
   if (!id.email || !id.emailVerified) throw new AppError(AuthText.googleUnverified, 401);
   const now = new Date();
   const existing = await findByEmail(deps, id.email);
+  // A new account through Google only while sign-ups are open (it carries no invite and no reason).
+  if (!existing) await admitGoogleSignup(deps, id.email);
   if (existing) {
     await deps.db
       .update(users)
@@ -367,6 +392,10 @@ export async function startSession(
   user: UserRow,
   opts: { remember: boolean; userAgent?: string; ip?: string },
 ): Promise<{ token: string; expiresAt: Date; user: CurrentUser }> {
+  // Every way in (password, code, two-factor, Google) ends here: a sanctioned member gets no session,
+  // nor one whose request to join waits for an admin or was refused.
+  refuseSanctioned(user, deps.config.timeZone);
+  await refuseUnapproved(deps, user.id);
   const s = await createSession(deps.db, user.id, opts);
   return { token: s.token, expiresAt: s.expiresAt, user: presentCurrentUser(user) };
 }

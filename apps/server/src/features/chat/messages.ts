@@ -102,7 +102,14 @@ export async function sendMessage(
   }
   if (!stored) return resentOrRefused(deps, chat, me.uid, input.id, otherId);
 
-  const row: MessageRow = { ...values, notice: false, pinnedAt: null, pinnedBy: null, createdAt: new Date(stored.at) };
+  const row: MessageRow = {
+    ...values,
+    notice: false,
+    pinnedAt: null,
+    pinnedBy: null,
+    removedAt: null,
+    createdAt: new Date(stored.at),
+  };
   const byId = new Map(stored.attached.map((f) => [f.id, f]));
   const message = presentMessage(row, {
     sender,

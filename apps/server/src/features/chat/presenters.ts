@@ -1,5 +1,5 @@
 /** Chat rows -> the contract's DTOs (part 2 §3). Rows never leave the server. */
-import { cleanFileName, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
+import { cleanFileName, ModerationMessages, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
 import type { chats, files, messages, users } from '../../db/schema.js';
 
 export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatar'>;
@@ -35,18 +35,21 @@ export interface MessageExtras {
 }
 
 export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
+  // Removed by moderators: it keeps its place in the thread, without its words or files.
+  const removed = m.removedAt !== null;
   return {
     id: m.id,
     chatId: m.chatId,
-    content: m.content,
+    content: removed ? ModerationMessages.removed : m.content,
     timestamp: m.createdAt.toISOString(),
-    attachments: x.attachments.map(presentAttachment),
+    attachments: removed ? [] : x.attachments.map(presentAttachment),
     reactions: x.reactions,
     pinned: m.pinnedAt !== null,
     status: x.status,
     sender: presentPerson(x.sender, x.online),
     ...(m.clientId ? { clientId: m.clientId } : {}),
     ...(m.notice ? { notice: true } : {}),
+    ...(removed ? { removed: true } : {}),
   };
 }
 

@@ -12,7 +12,8 @@ import { chatRoom, viewersAmong } from './presence.js';
 import { readMarksFor } from './reads.js';
 import { presenceAudienceOf, unreadInChatFor, unreadTotals } from './repo.js';
 import { eq } from 'drizzle-orm';
-import { chats } from '../../db/schema.js';
+import { chats, messages } from '../../db/schema.js';
+import { messageDto } from './messages.js';
 import { chatState } from './state.js';
 
 const rooms = (ids: string[]) => ids.map(userRoom);
@@ -75,6 +76,20 @@ export const chatListeners: Listeners = {
   'chat.message.updated': async ({ chatId, memberIds, messages }, { deps, io }) => {
     const audience = await seeing(deps, chatId, memberIds);
     for (const m of messages) io.main.to(rooms(audience)).emit(Events.messageUpdated, { ...m, chatId });
+  },
+
+  // Changed outside the chat (moderators removed or restored it): every member sees it anew.
+  'chat.message.refresh': async ({ messageId }, { deps }) => {
+    const [row] = await deps.db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+    if (!row) return;
+    const chat = await chatState(deps).cache.chat(row.chatId);
+    if (!chat) return;
+    const message = await messageDto(deps, row);
+    await deps.bus.publish('chat.message.updated', {
+      chatId: row.chatId,
+      memberIds: chat.memberIds,
+      messages: [message],
+    });
   },
 
   'chat.message.deleted': async ({ chatId, memberIds, mid, by }, ctx) => {

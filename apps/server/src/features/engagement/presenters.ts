@@ -1,5 +1,5 @@
 /** Comment rows -> the contract's one-level tree. Reels' comments share it. */
-import type { CommentDto } from '@sajha/contract';
+import { ModerationMessages, type CommentDto } from '@sajha/contract';
 
 export interface CommentRecord {
   id: string;
@@ -7,8 +7,13 @@ export interface CommentRecord {
   content: string;
   createdAt: Date;
   authorName: string;
+  authorUsername: string;
   authorAvatar: string | null;
+  /** Removed by moderators: it keeps its place, as "Removed by moderators". */
+  removedAt: Date | null;
 }
+
+const textOf = (r: CommentRecord) => (r.removedAt ? ModerationMessages.removed : r.content);
 
 /** Builds the one-level tree the spec shows: comments, each with its replies, oldest first. */
 export function presentComments(rows: CommentRecord[]): CommentDto[] {
@@ -20,9 +25,11 @@ export function presentComments(rows: CommentRecord[]): CommentDto[] {
       id: r.id,
       author: r.authorName,
       author_image: r.authorAvatar,
-      comment: r.content,
+      comment: textOf(r),
       date_commented: r.createdAt.toISOString(),
       replies: [],
+      username: r.authorUsername,
+      ...(r.removedAt ? { removed: true } : {}),
     };
     byId.set(r.id, c);
     top.push(c);
@@ -33,8 +40,10 @@ export function presentComments(rows: CommentRecord[]): CommentDto[] {
       id: r.id,
       author: r.authorName,
       author_image: r.authorAvatar,
-      reply: r.content,
+      reply: textOf(r),
       date_commented: r.createdAt.toISOString(),
+      username: r.authorUsername,
+      ...(r.removedAt ? { removed: true } : {}),
     });
   }
   return top;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { comments, users } from '../../db/schema.js';
 import type { ContentKind, ContentRef } from '../../events/map.js';
-import { notBlockedWith } from '../../policy/relations.js';
+import { seesWorkOf } from '../../policy/relations.js';
 import { COUNTERS } from './kinds.js';
 import type { CommentRecord } from './presenters.js';
 
@@ -14,7 +14,10 @@ export interface Counts {
   shares: number;
 }
 
-/** The thread as `viewerId` sees it: comments of members on either side of a block with them left out. */
+/**
+ * The thread as `viewerId` sees it: comments of members across a block with them, members they muted, and
+ * limited members they do not follow left out.
+ */
 export async function commentRecords(
   db: Db,
   kind: ContentKind,
@@ -28,11 +31,13 @@ export async function commentRecords(
       content: comments.content,
       createdAt: comments.createdAt,
       authorName: users.name,
+      authorUsername: users.username,
       authorAvatar: users.avatar,
+      removedAt: comments.removedAt,
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.kind, kind), eq(comments.subjectId, subjectId), notBlockedWith(viewerId, comments.authorId)))
+    .where(and(eq(comments.kind, kind), eq(comments.subjectId, subjectId), seesWorkOf(viewerId, comments.authorId)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(1000);
 }

@@ -3,7 +3,7 @@
  * admins, with the suggester notified. Changes are told to every open list as featureUpdated.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   FEATURE_LIMITS,
   FeatureMessages,
@@ -32,7 +32,7 @@ export async function loadSuggestion(deps: AppDeps, id: string): Promise<Suggest
       title: featureSuggestions.title,
     })
     .from(featureSuggestions)
-    .where(eq(featureSuggestions.id, id))
+    .where(and(eq(featureSuggestions.id, id), isNull(featureSuggestions.removedAt)))
     .limit(1);
   return row;
 }
@@ -95,7 +95,7 @@ export async function listFeatures(
       : [desc(featureSuggestions.createdAt), desc(featureSuggestions.id)];
   // Suggestions of members on either side of a block with the viewer are left out.
   const rows = await selectItems(deps, viewer.id)
-    .where(notBlockedWith(viewer.id, featureSuggestions.authorId))
+    .where(and(isNull(featureSuggestions.removedAt), notBlockedWith(viewer.id, featureSuggestions.authorId)))
     .orderBy(...order)
     .limit(limit + 1)
     .offset(opts.offset);

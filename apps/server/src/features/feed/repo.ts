@@ -1,9 +1,9 @@
 /** Feed queries: the category source's candidates and total, and one-round-trip hydration of a page. */
-import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { FeedCategory } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import { postCounts, posts, users } from '../../db/schema.js';
-import { notBlockedWith } from '../../policy/relations.js';
+import { seesWorkOf } from '../../policy/relations.js';
 import { postFields, type PostRecord } from '../posts/index.js';
 import type { Position } from './pipeline.js';
 
@@ -16,8 +16,9 @@ const totalOf = (category: FeedCategory) =>
 
 /**
  * Ids of one page of a category, newest first, after a keyset position (index range scan, however deep)
- * or at an offset (the wire's paging). Posts between the viewer and a blocked member are left out here,
- * not only by the rules, so offsets count the posts the viewer actually sees and pages stay full.
+ * or at an offset (the wire's paging). Posts the viewer may not see (a block either way, an author they
+ * muted, a limited author they do not follow, a post moderators removed) are left out here, not only by the
+ * rules, so offsets count the posts the viewer actually sees and pages stay full.
  */
 export async function categoryCandidates(
   db: Db,
@@ -32,7 +33,8 @@ export async function categoryCandidates(
       and(
         categoryFilter(opts.category),
         after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
-        notBlockedWith(viewerId, posts.authorId),
+        isNull(posts.removedAt),
+        seesWorkOf(viewerId, posts.authorId),
       ),
     )
     .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -56,7 +58,7 @@ export interface MediaFields {
 export interface HydratedPost {
   record: PostRecord;
   media: MediaFields[];
-  /** A block either way between the viewer and the author (the rules drop these). */
+  /** Not the viewer's to see (a block, a mute, a limit, a removal): the rules drop these. */
   blocked: boolean;
 }
 
@@ -89,7 +91,7 @@ export function hydrateQuery(db: Db, viewerId: string, ids: string[]) {
       authorName: author.name,
       authorUsername: author.username,
       authorAvatar: author.avatar,
-      blocked: sql<boolean>`${not(notBlockedWith(viewerId, posts.authorId))}`,
+      blocked: sql<boolean>`(${posts.removedAt} is not null or ${not(seesWorkOf(viewerId, posts.authorId))})`,
       media: sql<MediaFields[] | string>`(
         select coalesce(json_agg(json_build_object('storageKey', f.storage_key, 'posterKey', f.poster_key,
           'mime', f.mime, 'width', f.width, 'height', f.height) order by pm.position), '[]'::json)

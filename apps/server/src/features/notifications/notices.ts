@@ -3,7 +3,15 @@
  * (engagement, people, calls, chat, the board, auth); the texts, links and tags of the notices are here.
  * Nobody hears of their own actions, and notify() refuses a notice across a block as a second line.
  */
-import { CallTexts, FeatureMessages, LIMITS, PeopleMessages } from '@sajha/contract';
+import {
+  ACTION_DESCRIPTIONS,
+  CallTexts,
+  FeatureMessages,
+  LIMITS,
+  ModerationMessages,
+  PeopleMessages,
+  type ModerationAction,
+} from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { ActorInfo, ContentKind, ContentRef } from '../../events/map.js';
 import type { Listeners } from '../../feature.js';
@@ -137,6 +145,36 @@ export const noticeListeners: Listeners = {
         status === 'Implemented' ? FeatureMessages.notifyImplemented(title) : FeatureMessages.notifyPending(title),
       actions: [{ label: 'View Details', type: 'link', url: '/features' }],
       tag: `feature:${featureId}`,
+    }),
+
+  // Trust and safety: reporters hear the outcome (never who else reported); a member hears what was done
+  // against them and why, with a way to appeal; and how their appeal was decided.
+  'report.resolved': async ({ reporterIds, what, acted }, { deps }) => {
+    for (const to of reporterIds) {
+      await tell(deps, to, undefined, {
+        type: 'system',
+        message: ModerationMessages.reportOutcome(what === 'reel' ? 'clip' : what, acted),
+        tag: `report:${what}`,
+      });
+    }
+  },
+  'moderation.acted': ({ memberId, actionId, action, reason, days }, { deps }) => {
+    const what = ACTION_DESCRIPTIONS[action as ModerationAction]?.(days);
+    if (!what) return undefined;
+    return tell(deps, memberId, undefined, {
+      type: 'security',
+      priority: 'high',
+      message: ModerationMessages.actionNotice(what, reason),
+      actions: [{ label: 'Review or appeal', type: 'link', url: `/moderation#${actionId}` }],
+      tag: `moderation:${actionId}`,
+    });
+  },
+  'appeal.decided': ({ memberId, reversed }, { deps }) =>
+    tell(deps, memberId, undefined, {
+      type: 'system',
+      message: ModerationMessages.appealOutcome(reversed),
+      actions: [{ label: 'Review', type: 'link', url: '/moderation' }],
+      tag: 'appeal',
     }),
 
   // A block clears the bell of what each heard of the other (a notice about someone who is now a

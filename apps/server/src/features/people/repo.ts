@@ -3,11 +3,11 @@
  * (follower, followee) and indexed by followee, posts by (author, created_at), so each count reads
  * one member's index range, never a whole table.
  */
-import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, follows, posts, socials, users } from '../../db/schema.js';
 import { recordFields, type PostRecord } from '../posts/index.js';
-import { notBlockedWith } from '../../policy/relations.js';
+import { limitAllows, notBlockedWith } from '../../policy/relations.js';
 
 export interface Member {
   id: string;
@@ -252,7 +252,8 @@ export async function postsOf(
     .select(recordFields(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(and(eq(posts.authorId, authorId), after))
+    // A profile shows the member's posts but those moderators removed, and of a limited member only to followers.
+    .where(and(eq(posts.authorId, authorId), after, isNull(posts.removedAt), limitAllows(viewer, posts.authorId)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(page.limit)
     .offset(page.before ? 0 : page.offset);

@@ -4,9 +4,10 @@
  * answers as gone (or, for commenting, says why). Edit and delete belong to the author alone, whatever the
  * client's menu shows. Feeds and lists leave blocked authors out in SQL (policy/relations.ts).
  */
-import { Messages, PeopleMessages, POST_CATEGORIES } from '@sajha/contract';
+import { Messages, ModerationMessages, PeopleMessages, POST_CATEGORIES } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
-import { definePolicy } from '../../policy/authorize.js';
+import { definePolicy, isStaff, type Actor, type Refusal } from '../../policy/authorize.js';
+import type { Relation } from '../../policy/relations.js';
 
 export const POST_CATEGORY_SET: ReadonlySet<string> = new Set(POST_CATEGORIES);
 
@@ -15,6 +16,10 @@ export interface PostResource {
   id: string;
   authorId: string;
   linkUrl: string | null;
+  /** Removed by moderators: nobody sees it any more ("This post was removed by moderators."). */
+  removed: boolean;
+  /** Its author is limited by moderators: only their followers see it. */
+  authorLimited: boolean;
 }
 
 declare module '../../policy/authorize.js' {
@@ -37,15 +42,40 @@ declare module '../../policy/authorize.js' {
 const authorOnly = (actor: { id: string } | null, post: PostResource) =>
   post.authorId === actor?.id ? undefined : new AppError(Messages.post.ownerOnly, 403);
 
+/**
+ * Who sees a post at all: nobody once moderators removed it; of a limited author, their followers and
+ * staff (as a missing post to anyone else). Every post action asks this first.
+ */
+const visible = ({
+  actor,
+  resource,
+  relation,
+}: {
+  actor: Actor | null;
+  resource: PostResource;
+  relation: Relation;
+}) => {
+  if (resource.removed) return new AppError(ModerationMessages.postRemoved, 404);
+  if (resource.authorLimited && !relation.self && !relation.follows && !isStaff(actor)) {
+    return new AppError(Messages.post.gone, 404);
+  }
+  return undefined;
+};
+const onVisible = (more?: (ctx: { actor: Actor | null; resource: PostResource }) => Refusal) => ({
+  owner: (p: PostResource) => p.authorId,
+  allow: (ctx: { actor: Actor | null; resource: PostResource; relation: Relation }) => visible(ctx) ?? more?.(ctx),
+});
+
 export const postsPolicy = definePolicy({
   notFound: () => new AppError(Messages.post.gone, 404),
   actions: {
     'post.create': { self: true },
-    'post.view': { owner: (p) => p.authorId, visitors: true },
-    'post.like': { owner: (p) => p.authorId },
-    'post.comment': { owner: (p) => p.authorId, acrossBlock: () => new AppError(PeopleMessages.cannotComment, 403) },
-    'post.share': { owner: (p) => p.authorId },
-    'post.edit': { owner: (p) => p.authorId, allow: ({ actor, resource }) => authorOnly(actor, resource) },
+    'post.view': { ...onVisible(), visitors: true },
+    'post.like': onVisible(),
+    'post.comment': { ...onVisible(), acrossBlock: () => new AppError(PeopleMessages.cannotComment, 403) },
+    'post.share': onVisible(),
+    'post.edit': onVisible(({ actor, resource }) => authorOnly(actor, resource)),
+    // A removed post is its author's to delete still (not to see): deleting is never refused by a removal.
     'post.delete': { owner: (p) => p.authorId, allow: ({ actor, resource }) => authorOnly(actor, resource) },
     'feed.read': { self: true },
     'home.status': { self: true },

@@ -16,6 +16,7 @@ export interface PostRecord {
   commentCount: number;
   shareCount: number;
   createdAt: Date;
+  sensitive: boolean;
   authorName: string;
   authorUsername: string;
   authorAvatar: string | null;
@@ -52,6 +53,7 @@ export function presentPost(row: PostRecord, media: PostMediaDto[], viewerId: st
     comments: row.commentCount,
     shares: row.shareCount,
     link: row.linkMeta,
+    sensitive: row.sensitive,
   };
 }
 
@@ -68,5 +70,6 @@ export function presentPreview(row: PostRecord, media: PostMediaDto[]): SharedPo
     link: row.linkMeta,
     likes: row.likeCount,
     shares: row.shareCount,
+    sensitive: row.sensitive,
   };
 }

@@ -16,6 +16,7 @@ export const postFields = (viewerId: string) => ({
   commentCount: posts.commentCount,
   shareCount: posts.shareCount,
   createdAt: posts.createdAt,
+  sensitive: posts.sensitive,
   liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.kind} = 'post' and ${likes.subjectId} = ${posts.id} and ${likes.userId} = ${viewerId})`,
 });
 

@@ -4,10 +4,10 @@
  * published as facts, and publish.ts shows them to the post's viewers.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Messages, type PostCategory, type PostDto, type SharedPostPreview } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, postMedia, posts } from '../../db/schema.js';
+import { files, postMedia, posts, users } from '../../db/schema.js';
 import type { ActorInfo, PostMutation } from '../../events/map.js';
 import { AppError } from '../../platform/errors.js';
 import { firstHttpsUrl, isId } from '@sajha/contract';
@@ -23,12 +23,20 @@ import { removeAll, storeAll, type PreparedFile } from './uploads.js';
 export async function loadPost(deps: AppDeps, postId: string): Promise<PostResource | undefined> {
   if (!isId(postId)) return undefined;
   const [row] = await deps.db
-    .select({ id: posts.id, authorId: posts.authorId, linkUrl: posts.linkUrl })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      linkUrl: posts.linkUrl,
+      removed: sql<boolean>`${posts.removedAt} is not null`,
+      authorLimited: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${posts.authorId} and ${users.limitedAt} is not null)`,
+    })
     .from(posts)
     .where(eq(posts.id, postId))
     .limit(1);
-  return row;
+  return row && { ...row, removed: yes(row.removed), authorLimited: yes(row.authorLimited) };
 }
+
+const yes = (v: unknown) => v === true || v === 't';
 
 export async function getPost(deps: AppDeps, postId: string, viewerId: string): Promise<PostDto> {
   const record = isId(postId) ? await findPostRecord(deps.db, postId, viewerId) : undefined;

@@ -3,7 +3,7 @@
  * a block either way with its owner (then it is "not available"); only the owner deletes it, and only the
  * uploader sees where an upload stands. The list leaves blocked owners out in SQL.
  */
-import { ReelMessages } from '@sajha/contract';
+import { ModerationMessages, ReelMessages } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { definePolicy, type Refusal } from '../../policy/authorize.js';
 
@@ -11,6 +11,8 @@ export interface ReelResource {
   id: string;
   authorId: string;
   status: string;
+  /** Removed by moderators: not available to anyone. */
+  removed: boolean;
   sourceFileId: string | null;
   videoFileId: string | null;
 }
@@ -32,7 +34,11 @@ declare module '../../policy/authorize.js' {
 
 const notAvailable = () => new AppError(ReelMessages.notFound, 404);
 const ready = ({ resource }: { resource: ReelResource }): Refusal =>
-  resource.status === 'ready' ? undefined : notAvailable();
+  resource.removed
+    ? new AppError(ModerationMessages.reelRemoved, 404)
+    : resource.status === 'ready'
+      ? undefined
+      : notAvailable();
 const onReady = { owner: (r: ReelResource) => r.authorId, allow: ready };
 
 export const reelsPolicy = definePolicy({

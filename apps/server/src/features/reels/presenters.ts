@@ -12,6 +12,7 @@ export interface ReelRecord {
   commentCount: number;
   shareCount: number;
   durationMs: number | null;
+  sensitive: boolean;
   readyAt: Date | null;
   createdAt: Date;
   videoKey: string | null;
@@ -40,5 +41,6 @@ export function presentReel(r: ReelRecord, viewerId: string): ReelDto {
     width: r.width,
     height: r.height,
     durationMs: r.durationMs,
+    sensitive: r.sensitive,
   };
 }

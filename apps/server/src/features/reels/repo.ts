@@ -1,8 +1,8 @@
 /** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, likes, reels, users } from '../../db/schema.js';
-import { notBlockedWith } from '../../policy/relations.js';
+import { seesWorkOf } from '../../policy/relations.js';
 import type { ReelRecord } from './presenters.js';
 
 function selectRecords(db: Db, viewerId: string) {
@@ -17,6 +17,7 @@ function selectRecords(db: Db, viewerId: string) {
       commentCount: reels.commentCount,
       shareCount: reels.shareCount,
       durationMs: reels.durationMs,
+      sensitive: reels.sensitive,
       readyAt: reels.readyAt,
       createdAt: reels.createdAt,
       videoKey: files.storageKey,
@@ -33,7 +34,8 @@ function selectRecords(db: Db, viewerId: string) {
     .leftJoin(files, eq(files.id, reels.videoFileId));
 }
 
-const notBlocked = (viewerId: string) => notBlockedWith(viewerId, reels.authorId);
+/** Clips the viewer may see: not removed by moderators, and not across a block, muted or limited (relations.ts). */
+const notBlocked = (viewerId: string) => and(isNull(reels.removedAt), seesWorkOf(viewerId, reels.authorId));
 
 export async function readyPage(db: Db, viewerId: string, offset: number, limit: number): Promise<ReelRecord[]> {
   return selectRecords(db, viewerId)

@@ -56,6 +56,7 @@ export async function loadReel(deps: AppDeps, reelId: string): Promise<ReelResou
       id: row.id,
       authorId: row.authorId,
       status: row.status,
+      removed: row.removedAt !== null,
       sourceFileId: row.sourceFileId,
       videoFileId: row.videoFileId,
     }

@@ -1,9 +1,12 @@
 /**
  * Sign-in (part 1 §2, §4): email and password with remember-me, a reset-link dialog, and Google when
  * the server has it configured. An account that was never verified gets a fresh code from the server
- * and, 2 s after its message, the same verification step as sign-up.
+ * and, 2 s after its message, the same verification step as sign-up. A suspended or banned member is
+ * told why (and until when) and may appeal from here (ours).
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -30,6 +33,29 @@ import { collectErrors, emailError, hasErrors, passwordError, serverField, type 
 
 type Field = 'email' | 'password';
 
+const SanctionAppealDialog = lazy(() => import('./SanctionAppealDialog'));
+
+/**
+ * The right password of a suspended or banned member: 403 with what they are told (reason, end date),
+ * ModerationMessages.suspended or .banned, which both begin so. Any other 403 (a foreign Origin) is not one.
+ */
+const sanctionOf = (res: { status: number; message: string | undefined }) =>
+  res.status === 403 && res.message?.startsWith('Your account') ? res.message : null;
+
+function SanctionNotice({ message, onAppeal }: { message: string; onAppeal: () => void }) {
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}>
+      <AlertTitle>You cannot sign in</AlertTitle>
+      <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="sanction-message">
+        {message}
+      </Typography>
+      <Link component="button" type="button" variant="body2" onClick={onAppeal} sx={{ mt: 1, fontWeight: 600 }}>
+        Appeal this decision
+      </Link>
+    </Alert>
+  );
+}
+
 export default function SignInPage() {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -49,6 +75,8 @@ export default function SignInPage() {
   const [twoFactor, setTwoFactor] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState('');
+  const [sanction, setSanction] = useState<string | null>(null);
+  const [appealOpen, setAppealOpen] = useState(false);
 
   const goOn = useCallback(
     (next: string | null | undefined) => {
@@ -71,6 +99,7 @@ export default function SignInPage() {
     const address = email.trim();
     setBusy(true);
     setNotice(null);
+    setSanction(null);
     try {
       const res = await postAuth(Routes.login, { email: address, password, rememberMe });
       if (res.needsVerification) {
@@ -94,7 +123,9 @@ export default function SignInPage() {
         return;
       }
       const field = serverField(res.field);
-      if (res.message && (field === 'email' || field === 'password')) {
+      if (sanctionOf(res)) {
+        setSanction(sanctionOf(res));
+      } else if (res.message && (field === 'email' || field === 'password')) {
         setErrors({ [field]: res.message });
         focusField(form.current, field);
       } else {
@@ -110,6 +141,7 @@ export default function SignInPage() {
   const signInWithGoogle = async (idToken: string) => {
     setGoogleBusy(true);
     setNotice(null);
+    setSanction(null);
     try {
       const res = await postAuth(Routes.googleCallback, { idToken });
       if (res.twoFactorRequired) {
@@ -129,7 +161,8 @@ export default function SignInPage() {
         goOn(next);
         return;
       }
-      setNotice({ severity: 'error', title: Messages.signin.googleFailed, text: res.message });
+      if (sanctionOf(res)) setSanction(sanctionOf(res));
+      else setNotice({ severity: 'error', title: Messages.signin.googleFailed, text: res.message });
     } catch {
       setNotice({ severity: 'error', title: Messages.signin.googleFailed });
     }
@@ -176,6 +209,7 @@ export default function SignInPage() {
       subheading="Welcome back. Sign in to continue to Sajha."
       topStart={backToHome}
     >
+      {sanction && <SanctionNotice message={sanction} onAppeal={() => setAppealOpen(true)} />}
       <Box component="form" ref={form} noValidate onSubmit={(e: FormEvent) => void submit(e)}>
         <TextField
           label="Email"
@@ -273,6 +307,11 @@ export default function SignInPage() {
         email={resetEmail}
         onEmailChange={setResetEmail}
       />
+      {appealOpen && (
+        <Suspense fallback={null}>
+          <SanctionAppealDialog email={email.trim()} password={password} onClose={() => setAppealOpen(false)} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

@@ -2,7 +2,8 @@
  * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
  * reaction quick set, more reactions, Reply/Forward (nothing visible yet), Pin or Unpin, and Delete
- * for one's own messages. A send the server refused says so, with Retry and Discard.
+ * for one's own messages, "Report message" for others'. A send the server refused says so, with Retry and
+ * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
 import { memo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -18,6 +19,7 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import MoreVert from '@mui/icons-material/MoreVert';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
 import { LIMITS, REACTION_QUICK_SET } from '@sajha/contract';
+import { RemovedText, useReportDialog } from '../moderation';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
 import { formatTime, type UiMessage } from './chatState';
 
@@ -186,8 +188,10 @@ function BubbleInner({
   actions: BubbleActions;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const report = useReportDialog();
   const close = () => setAnchor(null);
   const stored = !m.pending && m.failed === undefined;
+  const removed = m.removed === true;
   return (
     <Box
       data-message-id={m.id}
@@ -239,16 +243,20 @@ function BubbleInner({
               ...(m.failed !== undefined && { outline: '2px dashed', outlineColor: 'error.main', outlineOffset: 2 }),
             }}
           >
-            {m.content && (
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {m.content}
-              </Typography>
+            {removed ? (
+              <RemovedText inherit={own} />
+            ) : (
+              m.content && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.content}
+                </Typography>
+              )
             )}
-            {m.attachments.length > 0 && (
+            {!removed && m.attachments.length > 0 && (
               <Attachments items={m.attachments} own={own} onOpen={(i) => actions.onOpenMedia(m.attachments, i)} />
             )}
           </Box>
-          {stored && (
+          {stored && !removed && (
             <IconButton
               className="msg-options"
               aria-label="Message options"
@@ -315,7 +323,18 @@ function BubbleInner({
             Delete
           </MenuItem>
         )}
+        {!own && (
+          <MenuItem
+            onClick={() => {
+              close();
+              report.open({ kind: 'message', id: m.id, title: 'Report message' });
+            }}
+          >
+            Report message
+          </MenuItem>
+        )}
       </Menu>
+      {report.dialog}
     </Box>
   );
 }

@@ -2,7 +2,8 @@
  * Features page (/features): the tabs "Features List" and "Suggest Feature". The list shows date,
  * feature, member and status (Implemented or Pending), newest first or by votes, paged; each member has
  * one vote per suggestion (toggled); admins (ADMIN_EMAILS) can change the status. The form needs both
- * fields; the server checks them too and its answer comes back as the catalogue's toasts.
+ * fields; the server checks them too and its answer comes back as the catalogue's toasts. Someone
+ * else's suggestion can be reported (ours).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,10 +33,12 @@ import {
   type FeatureItem,
   type FeatureStatus,
 } from '@sajha/contract';
+import { useAuth } from '../../lib/auth';
 import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
+import { useReportDialog } from '../moderation';
 import { itemsOf, putFeature, sendStatus, sendSuggestion, useFeaturePages, type FeatureSort as Sort } from './queries';
 import { useVoteFeature } from './useVoteFeature';
 
@@ -46,8 +49,10 @@ function FeatureRow(props: {
   canModerate: boolean;
   onVote: (item: FeatureItem) => void;
   onStatus: (item: FeatureItem, status: FeatureStatus) => void;
+  /** Someone else's suggestion: offers Report. */
+  onReport?: (item: FeatureItem) => void;
 }) {
-  const { item } = props;
+  const { item, onReport } = props;
   return (
     <Card
       variant="outlined"
@@ -113,6 +118,23 @@ function FeatureRow(props: {
             <Link component={RouterLink} to={`/u/@${item.username}`} underline="hover">
               {item.user}
             </Link>
+            {onReport && (
+              <>
+                {' · '}
+                <Link
+                  component="button"
+                  type="button"
+                  variant="caption"
+                  color="text.secondary"
+                  underline="hover"
+                  onClick={() => onReport(item)}
+                  aria-label={`Report ${item.feature}`}
+                  sx={{ verticalAlign: 'baseline' }}
+                >
+                  Report
+                </Link>
+              </>
+            )}
           </Typography>
         </Box>
       </CardContent>
@@ -129,6 +151,12 @@ function FeaturesList() {
   const items = pages.data ? itemsOf(pages.data) : null;
   const hasMore = pages.hasNextPage;
   const canModerate = pages.data?.pages.at(-1)?.canModerate ?? false;
+  const me = useAuth().user?.username.toLowerCase();
+  const { open: openReport, dialog: reportDialog } = useReportDialog();
+  const onReport = useCallback(
+    (item: FeatureItem) => openReport({ kind: 'suggestion', id: item.id, title: 'Report suggestion' }),
+    [openReport],
+  );
 
   useSocketEvents({ [Events.featureUpdated]: (update) => putFeature(client, update) });
 
@@ -187,7 +215,14 @@ function FeaturesList() {
           sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
         >
           {items.map((item) => (
-            <FeatureRow key={item.id} item={item} canModerate={canModerate} onVote={onVote} onStatus={onStatus} />
+            <FeatureRow
+              key={item.id}
+              item={item}
+              canModerate={canModerate}
+              onVote={onVote}
+              onStatus={onStatus}
+              onReport={me && item.username.toLowerCase() !== me ? onReport : undefined}
+            />
           ))}
         </Box>
       )}
@@ -202,6 +237,7 @@ function FeaturesList() {
           </Button>
         </Box>
       )}
+      {reportDialog}
     </Box>
   );
 }

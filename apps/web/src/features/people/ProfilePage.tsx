@@ -1,6 +1,7 @@
 /**
  * /profile, /profile/{username}, /profile/@{username}, /u/... (part 2 §2): header with avatar, name,
- * @username, counts, Message, Follow/Unfollow, Block/Unblock; social links; bio; the member's posts,
+ * @username, counts, Message, Follow/Unfollow, Block/Unblock (and ours: Mute/Unmute, Report in the menu);
+ * social links; bio; the member's posts,
  * 10 a page with "Load More Posts" while a page comes back full. Without a username it is my profile.
  */
 import { useEffect, useState } from 'react';
@@ -21,6 +22,7 @@ import ChatBubbleOutline from '@mui/icons-material/ChatOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import { LAYOUT, Messages, PeopleMessages, type ProfileDto } from '@sajha/contract';
+import { useIsMuted, useMuteMember, useReportDialog } from '../moderation';
 import { PostCard, usePostActions } from '../posts';
 import { BlockDialog } from './BlockDialog';
 import { updateCachedProfile, useProfile, useProfilePosts } from './queries';
@@ -82,6 +84,9 @@ function Header({ profile }: { profile: ProfileDto }) {
   const blockMember = useBlock();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const muted = useIsMuted(profile.username);
+  const mute = useMuteMember();
+  const report = useReportDialog();
   const self = profile.self === true;
   const friendsOf = `/friends/${profile.username}`;
   const change = (fn: (p: ProfileDto) => ProfileDto) => updateCachedProfile(client, profile.username, fn);
@@ -175,7 +180,24 @@ function Header({ profile }: { profile: ProfileDto }) {
                   Block User
                 </MenuItem>
               )}
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  void mute(profile.username, !muted);
+                }}
+              >
+                {muted ? `Unmute @${profile.username}` : `Mute @${profile.username}`}
+              </MenuItem>
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  report.open({ kind: 'member', id: profile.uid, title: `Report @${profile.username}` });
+                }}
+              >
+                Report @{profile.username}
+              </MenuItem>
             </Menu>
+            {report.dialog}
             <BlockDialog
               username={profile.username}
               open={confirmBlock}

@@ -4,6 +4,8 @@
  * then the server's list (with real ids) replaces the local one; a refused one goes away again with
  * the refusal shown. Blank text is never sent. Comments and replies that others add while the panel
  * is open arrive live. The list is a query (keyed by the channel), so other screens see the same.
+ * Someone else's comment or reply has a menu with "Report comment", and is collapsed while it has one of
+ * the member's muted words; one moderators removed reads "Removed by moderators" and offers nothing.
  */
 import { useEffect, useState } from 'react';
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -13,15 +15,22 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import SendRounded from '@mui/icons-material/SendRounded';
 import { Events, type CommentDto } from '@sajha/contract';
+import { useAuth } from '../../lib/auth';
 import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
 import type { MainSocket } from '../../lib/socketTypes';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents, type SocketHandlers } from '../../lib/useSocketEvents';
+import { MutedWordGate, RemovedText, useReportDialog } from '../moderation';
 import { addPostComment, addPostReply, fetchPostComments, postKeys } from './queries';
 import { timeAgo } from './postsApi';
 
@@ -57,8 +66,59 @@ export const postComments: CommentsChannel = {
   },
 };
 
-function Bubble(props: { author: string; image: string | null; text: string; date: string; small?: boolean }) {
+/** A comment or reply as its reader may act on it: someone else's (reportable), or removed by moderators. */
+interface Said {
+  id: string;
+  username?: string | undefined;
+  removed?: boolean | undefined;
+}
+
+/** Someone else's comment or reply, by the username the server gives (a local one of mine has none). */
+const othersOf = (said: Said, me: string | undefined) =>
+  Boolean(said.username && me && said.username.toLowerCase() !== me.toLowerCase());
+
+function CommentMenu({ id, onReport }: { id: string; onReport: (id: string) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        aria-label="Comment options"
+        size="small"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ mt: 2, color: 'text.secondary' }}
+      >
+        <MoreHoriz fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onReport(id);
+          }}
+        >
+          <ListItemIcon>
+            <FlagOutlined fontSize="small" />
+          </ListItemIcon>
+          Report comment
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function Bubble(props: {
+  said: Said;
+  me: string | undefined;
+  author: string;
+  image: string | null;
+  text: string;
+  date: string;
+  small?: boolean;
+  onReport: (id: string) => void;
+}) {
   const size = props.small ? 28 : 34;
+  const others = othersOf(props.said, props.me);
+  const removed = props.said.removed === true;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <Avatar src={props.image ?? undefined} alt={props.author} sx={{ width: size, height: size }}>
@@ -69,26 +129,37 @@ function Bubble(props: { author: string; image: string | null; text: string; dat
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             {props.author}
           </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {props.text}
-          </Typography>
+          {removed ? (
+            <RemovedText />
+          ) : (
+            <MutedWordGate texts={[props.text]} own={!others} dense>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {props.text}
+              </Typography>
+            </MutedWordGate>
+          )}
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ ml: 1.5 }}>
           {timeAgo(props.date)}
         </Typography>
       </Box>
+      {others && !removed && <CommentMenu id={props.said.id} onReport={props.onReport} />}
     </Box>
   );
 }
 
 function CommentItem({
   comment,
+  me,
   onReply,
+  onReport,
   showReplies,
   onToggle,
 }: {
   comment: CommentDto;
+  me: string | undefined;
   onReply: (c: CommentDto) => void;
+  onReport: (id: string) => void;
   showReplies: boolean;
   onToggle: () => void;
 }) {
@@ -96,15 +167,20 @@ function CommentItem({
   return (
     <Box component="li" sx={{ listStyle: 'none' }} data-testid="comment">
       <Bubble
+        said={comment}
+        me={me}
         author={comment.author}
         image={comment.author_image}
         text={comment.comment}
         date={comment.date_commented}
+        onReport={onReport}
       />
       <Box sx={{ ml: 5, display: 'flex', gap: 1 }}>
-        <Button size="small" onClick={() => onReply(comment)} disabled={comment.id.startsWith('local-')}>
-          Reply
-        </Button>
+        {!comment.removed && (
+          <Button size="small" onClick={() => onReply(comment)} disabled={comment.id.startsWith('local-')}>
+            Reply
+          </Button>
+        )}
         {n > 0 && (
           <Button size="small" onClick={onToggle} aria-expanded={showReplies}>
             {showReplies ? 'Hide replies' : `Show replies (${n})`}
@@ -115,7 +191,16 @@ function CommentItem({
         <Box component="ul" sx={{ ml: 5, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
           {comment.replies.map((r) => (
             <Box component="li" key={r.id} sx={{ listStyle: 'none' }}>
-              <Bubble author={r.author} image={r.author_image} text={r.reply} date={r.date_commented} small />
+              <Bubble
+                said={r}
+                me={me}
+                author={r.author}
+                image={r.author_image}
+                text={r.reply}
+                date={r.date_commented}
+                small
+                onReport={onReport}
+              />
             </Box>
           ))}
         </Box>
@@ -139,6 +224,9 @@ export function CommentsPanel({
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
+  const me = useAuth().user?.username;
+  const report = useReportDialog();
+  const onReport = (id: string) => report.open({ kind: 'comment', id, title: 'Report comment' });
   const key = channel.key(postId);
   const { data: comments = null } = useQuery({
     queryKey: key,
@@ -227,7 +315,9 @@ export function CommentsPanel({
               <CommentItem
                 key={c.id}
                 comment={c}
+                me={me}
                 onReply={setReplyTo}
+                onReport={onReport}
                 showReplies={open.has(c.id)}
                 onToggle={() => toggle(c.id)}
               />
@@ -268,6 +358,7 @@ export function CommentsPanel({
           },
         }}
       />
+      {report.dialog}
     </Box>
   );
 }

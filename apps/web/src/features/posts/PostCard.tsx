@@ -1,4 +1,8 @@
-/** One post in a list: author, owner menu, collapsible text, link preview, media, like/comment/share. */
+/**
+ * One post in a list: author, owner menu (others get "Report post" there), collapsible text, link preview,
+ * media (blurred while marked sensitive), like/comment/share. Someone else's post with one of the member's
+ * muted words is collapsed until shown.
+ */
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -14,12 +18,14 @@ import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { PostDto } from '@sajha/contract';
+import { MutedWordGate, SensitiveMedia, useReportDialog } from '../moderation';
 import { CommentsDialog } from './CommentsDialog';
 import { DeletePostDialog, EditPostDialog } from './EditPostDialogs';
 import { LinkPreviewCard } from './LinkPreviewCard';
@@ -108,11 +114,38 @@ export function PostActions({
   );
 }
 
+/** Someone else's post: a menu of its own (the spec's owner menu stays the owner's), with "Report post". */
+function ReportPostMenu({ post }: { post: PostDto }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const report = useReportDialog();
+  return (
+    <>
+      <IconButton aria-label="More actions" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+        <MoreHoriz />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            report.open({ kind: 'post', id: post.post_id, title: 'Report post' });
+          }}
+        >
+          <ListItemIcon>
+            <FlagOutlined fontSize="small" />
+          </ListItemIcon>
+          Report post
+        </MenuItem>
+      </Menu>
+      {report.dialog}
+    </>
+  );
+}
+
 export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardActions }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  if (!post.owner) return null;
+  if (!post.owner) return <ReportPostMenu post={post} />;
   return (
     <>
       <IconButton aria-label="Post options" onClick={(e) => setAnchor(e.currentTarget)} size="small">
@@ -181,9 +214,15 @@ export function PostCard({ post, actions }: { post: PostDto; actions: PostCardAc
           <OwnerMenu post={post} actions={actions} />
         </Box>
       </Box>
-      <PostContent content={post.content} hasMedia={media.length > 0} />
-      {post.link && <LinkPreviewCard meta={post.link} />}
-      <PostMedia media={media} />
+      <MutedWordGate texts={[post.content]} own={post.owner}>
+        <PostContent content={post.content} hasMedia={media.length > 0} />
+        {post.link && <LinkPreviewCard meta={post.link} />}
+        {media.length > 0 && (
+          <SensitiveMedia sensitive={post.sensitive}>
+            <PostMedia media={media} />
+          </SensitiveMedia>
+        )}
+      </MutedWordGate>
       <PostActions post={post} actions={actions} onComments={() => setCommentsOpen(true)} />
       <CommentsDialog
         open={commentsOpen}

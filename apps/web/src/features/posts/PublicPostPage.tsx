@@ -19,6 +19,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Messages, UxMessages, type SharedPostPreview } from '@sajha/contract';
+import { SensitiveMedia } from '../moderation';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { PostAuthor } from './PostCard';
 import { PostContent } from './PostContent';
@@ -102,7 +103,9 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
           data-testid="post-media"
           sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}
         >
-          <PostMedia media={post.mediaDetails} maxHeight={720} />
+          <SensitiveMedia sensitive={post.sensitive}>
+            <PostMedia media={post.mediaDetails} maxHeight={720} />
+          </SensitiveMedia>
         </Box>
       )}
       <Box sx={{ flex: { md: '1 1 42%' }, p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Messages } from '@sajha/contract';
 import { useConnectedSocket } from '../../lib/realtime';
+import { MutedWordGate, SensitiveMedia } from '../moderation';
 import { CommentsPanel } from './CommentsPanel';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { OwnerMenu, PostActions, PostAuthor } from './PostCard';
@@ -70,7 +71,9 @@ export default function ViewPostPage() {
       >
         {media.length > 0 && (
           <Box sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}>
-            <PostMedia media={media} maxHeight={720} />
+            <SensitiveMedia sensitive={post.sensitive}>
+              <PostMedia media={media} maxHeight={720} />
+            </SensitiveMedia>
           </Box>
         )}
         <Box sx={{ flex: { md: '1 1 42%' }, p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
@@ -78,8 +81,10 @@ export default function ViewPostPage() {
             <PostAuthor post={post} />
             <OwnerMenu post={post} actions={actions} />
           </Box>
-          <PostContent content={post.content} hasMedia={false} />
-          {post.link && <LinkPreviewCard meta={post.link} />}
+          <MutedWordGate texts={[post.content]} own={post.owner}>
+            <PostContent content={post.content} hasMedia={false} />
+            {post.link && <LinkPreviewCard meta={post.link} />}
+          </MutedWordGate>
           <PostActions post={post} actions={actions} />
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             Comments

@@ -1,6 +1,8 @@
 /**
  * One reel filling the viewer: the poster until it plays, the video (played only while it is the active
  * card), controls that hide after 2000 ms of play, title, description, category, counts and the author.
+ * A clip marked sensitive, or someone else's with one of the member's muted words, stays blurred (and
+ * does not play) until shown; someone else's clip has "Report clip" in its menu.
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -8,18 +10,24 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import { Link as RouterLink } from 'react-router';
-import { DURATIONS_MS, Messages, type ReelDto } from '@sajha/contract';
+import { DURATIONS_MS, Messages, ModerationMessages, type ReelDto } from '@sajha/contract';
+import { SENSITIVE_LABEL, useMutedWordHit, useReportDialog, VeilOverlay, veiled } from '../moderation';
 
 export interface ReelCardProps {
   reel: ReelDto;
@@ -69,12 +77,47 @@ function Action(props: {
   );
 }
 
+/** Someone else's clip: a menu with "Report clip". */
+function ReportClipMenu({ reel }: { reel: ReelDto }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const report = useReportDialog();
+  return (
+    <>
+      <IconButton
+        aria-label="More actions"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.55)' } }}
+      >
+        <MoreVertRounded />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            report.open({ kind: 'reel', id: reel.id, title: 'Report clip' });
+          }}
+        >
+          <ListItemIcon>
+            <FlagOutlined fontSize="small" />
+          </ListItemIcon>
+          Report clip
+        </MenuItem>
+      </Menu>
+      {report.dialog}
+    </>
+  );
+}
+
 function ReelCardInner(props: ReelCardProps) {
   const { reel, active, muted, index, onEnded } = props;
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [controls, setControls] = useState(true);
   const hideTimer = useRef<number | undefined>(undefined);
+  const mutedWord = useMutedWordHit([reel.title, reel.description], reel.owner) !== null;
+  const [shown, setShown] = useState(false);
+  const covered = !shown && (reel.sensitive === true || mutedWord);
+  const playable = active && !covered;
 
   const showControls = useCallback(() => {
     setControls(true);
@@ -85,11 +128,11 @@ function ReelCardInner(props: ReelCardProps) {
   }, []);
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
 
-  // The active card plays, every other one pauses (and rewinds when it leaves).
+  // The active card plays (once shown, if covered), every other one pauses (and rewinds when it leaves).
   useEffect(() => {
     const v = video.current;
     if (!v) return;
-    if (active) {
+    if (playable) {
       v.play().catch((err: unknown) => {
         // Autoplay with sound refused: fall back to muted (the catalogue: play failures are only logged).
         console.warn('reel play failed', err);
@@ -102,7 +145,7 @@ function ReelCardInner(props: ReelCardProps) {
       if (v.currentTime > 0) v.currentTime = 0;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active]);
+  }, [playable]);
 
   const togglePlay = () => {
     const v = video.current;
@@ -113,7 +156,7 @@ function ReelCardInner(props: ReelCardProps) {
   };
   const firstSignal = useRef(props.toggleSignal);
   useEffect(() => {
-    if (props.toggleSignal !== firstSignal.current && active) togglePlay();
+    if (props.toggleSignal !== firstSignal.current && playable) togglePlay();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.toggleSignal]);
 
@@ -125,7 +168,7 @@ function ReelCardInner(props: ReelCardProps) {
       data-testid="reel-card"
       data-reel-id={reel.id}
       data-index={index}
-      aria-label={reel.title}
+      aria-label={mutedWord && covered ? ModerationMessages.mutedWordHidden : reel.title}
       sx={{
         position: 'relative',
         height: '100%',
@@ -157,14 +200,26 @@ function ReelCardInner(props: ReelCardProps) {
           }}
           onEnded={() => onEnded(index)}
           onClick={togglePlay}
-          sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', cursor: 'pointer' }}
+          inert={covered}
+          sx={[
+            { width: '100%', height: '100%', objectFit: 'contain', display: 'block', cursor: 'pointer' },
+            covered && veiled,
+          ]}
         >
           {Messages.chat.videoUnsupported}
         </Box>
+        {covered && (
+          <VeilOverlay
+            title={mutedWord ? ModerationMessages.mutedWordHidden : SENSITIVE_LABEL}
+            hint={mutedWord ? undefined : 'This may be upsetting to some people.'}
+            onShow={() => setShown(true)}
+          />
+        )}
 
         <Box
           data-testid="reel-controls"
           data-visible={controls ? 'true' : 'false'}
+          inert={covered}
           sx={{
             position: 'absolute',
             top: 12,
@@ -204,6 +259,7 @@ function ReelCardInner(props: ReelCardProps) {
             flexDirection: 'column',
             gap: 1.5,
             alignItems: 'center',
+            zIndex: 2,
           }}
         >
           <Action
@@ -234,6 +290,7 @@ function ReelCardInner(props: ReelCardProps) {
               <DeleteOutlineRounded />
             </IconButton>
           )}
+          {!reel.owner && <ReportClipMenu reel={reel} />}
         </Box>
 
         <Box
@@ -245,7 +302,10 @@ function ReelCardInner(props: ReelCardProps) {
             p: 2,
             color: '#fff',
             background: 'linear-gradient(transparent, rgba(0,0,0,0.65))',
+            ...(covered && mutedWord && { filter: 'blur(6px)' }),
           }}
+          inert={covered && mutedWord}
+          aria-hidden={(covered && mutedWord) || undefined}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
             <Avatar

@@ -1,6 +1,6 @@
 /**
  * /settings and /settings/{tab} (part 2 "Settings"): title "Settings", a section menu, and the five
- * tabs. Without a tab, narrow screens show only the menu and wide screens a placeholder icon. A
+ * tabs (and ours, Safety: mutes, muted words, standing with moderators). Without a tab, narrow screens show only the menu and wide screens a placeholder icon. A
  * spinner shows until the profile has arrived.
  */
 import { lazy, Suspense, useEffect } from 'react';
@@ -22,8 +22,10 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { SETTINGS_TABS } from '@sajha/contract';
+import { SafetyTab } from '../moderation';
 import { useProfileForm } from './useProfileForm';
 
 type Tab = (typeof SETTINGS_TABS)[number];
@@ -34,6 +36,7 @@ const SECTIONS: { tab: Tab; label: string; hint: string; icon: React.ReactNode }
   { tab: 'social', label: 'Social', hint: 'Links to your other profiles', icon: <ShareOutlined /> },
   { tab: 'security', label: 'Security', hint: 'Password, sessions, two-factor', icon: <LockOutlined /> },
   { tab: 'notifications', label: 'Notifications', hint: 'What reaches you, and how', icon: <NotificationsOutlined /> },
+  { tab: 'safety', label: 'Safety', hint: 'Muted members and words, your standing', icon: <ShieldOutlined /> },
 ];
 
 const AccountTab = lazy(() => import('./AccountTab'));
@@ -101,6 +104,7 @@ export default function SettingsPage() {
         {section.tab === 'social' && <SocialTab {...props} />}
         {section.tab === 'security' && <SecurityTab {...props} />}
         {section.tab === 'notifications' && <NotificationsTab />}
+        {section.tab === 'safety' && <SafetyTab />}
       </Suspense>
     );
   }

@@ -1,0 +1,119 @@
+/**
+ * "Appeal this decision" from the sign-in page: a suspended or banned member has no session, so the
+ * appeal carries their email and password (filled in from the sign-in form) with their words. The
+ * server's answer is shown in the dialog. Loaded when opened; it stays clear of the data layer (TanStack
+ * Query), which the sign-in screens never download.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { LIMITS, Messages, Routes, sanctionAppealBodySchema } from '@sajha/contract';
+import { call } from '../../lib/http';
+
+const APPEAL_MAX = sanctionAppealBodySchema.shape.text.maxLength ?? 2000;
+
+async function sendSanctionAppeal(body: { email: string; password: string; text: string }): Promise<string> {
+  const res = await call(Routes.appealSanction, { body });
+  if (!res.ok) throw new Error(res.data.message ?? Messages.server.internal);
+  return res.data.message;
+}
+
+export default function SanctionAppealDialog(props: { email: string; password: string; onClose: () => void }) {
+  const ids = useId();
+  const [email, setEmail] = useState(props.email);
+  const [password, setPassword] = useState(props.password);
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sent = answer?.ok === true;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = sanctionAppealBodySchema.safeParse({ email, password, text });
+    if (!parsed.success) {
+      setAnswer({ ok: false, text: parsed.error.issues[0]?.message ?? Messages.server.internal });
+      return;
+    }
+    setBusy(true);
+    setAnswer(null);
+    try {
+      setAnswer({ ok: true, text: await sendSanctionAppeal(parsed.data) });
+    } catch (err) {
+      setAnswer({ ok: false, text: err instanceof Error ? err.message : Messages.server.internal });
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : props.onClose} fullWidth maxWidth="sm" aria-labelledby={`${ids}-t`}>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id={`${ids}-t`}>Appeal this decision</DialogTitle>
+        <DialogContent>
+          {!sent && (
+            <>
+              <DialogContentText sx={{ mb: 2 }}>
+                A moderator who did not take the action will read your appeal. You can appeal once.
+              </DialogContentText>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                fullWidth
+                required
+                slotProps={{ htmlInput: { maxLength: LIMITS.emailMax } }}
+                sx={{ mb: 2 }}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                fullWidth
+                required
+                slotProps={{ htmlInput: { maxLength: LIMITS.passwordMax } }}
+                sx={{ mb: 2 }}
+              />
+              <TextField
+                label="Why was this wrong?"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                multiline
+                minRows={4}
+                maxRows={10}
+                fullWidth
+                required
+                autoFocus
+                helperText={`${text.length}/${APPEAL_MAX}`}
+                slotProps={{ htmlInput: { maxLength: APPEAL_MAX } }}
+              />
+            </>
+          )}
+          {answer && (
+            <Alert severity={answer.ok ? 'success' : 'error'} role={answer.ok ? 'status' : 'alert'} sx={{ mt: 2 }}>
+              {answer.text}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose} disabled={busy}>
+            {sent ? 'Close' : 'Cancel'}
+          </Button>
+          {!sent && (
+            <Button type="submit" variant="contained" loading={busy}>
+              Send appeal
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,16 @@
+/** What stays of a comment, reply or message moderators removed: "Removed by moderators", muted and italic. */
+import Typography from '@mui/material/Typography';
+import { ModerationMessages } from '@sajha/contract';
+
+/** `inherit` keeps the surrounding colour (one's own chat bubble), dimmed. */
+export function RemovedText({ inherit }: { inherit?: boolean }) {
+  return (
+    <Typography
+      variant="body2"
+      data-testid="removed-by-moderators"
+      sx={{ fontStyle: 'italic', ...(inherit ? { opacity: 0.85 } : { color: 'text.secondary' }) }}
+    >
+      {ModerationMessages.removed}
+    </Typography>
+  );
+}
