@@ -1,0 +1,510 @@
+/**
+ * The staff dashboard (/admin): members (all, new, active), open reports and how long the oldest has
+ * waited, storage, the job queues and the health of the database and Redis as cards; what was made per
+ * day over the last 30 days as charts (@mui/x-charts). Each chart's figures are also a table for screen
+ * readers (the drawing itself is hidden from them) and a one-line summary everyone reads.
+ * Its own lazy chunk: the charts never load with the landing page or a member's screens.
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import { Link as RouterLink } from 'react-router';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import {
+  DASHBOARD_DAYS,
+  Messages,
+  Routes,
+  type Dashboard,
+  type DashboardDay,
+  type DashboardQueue,
+  type Probe,
+} from '@sajha/contract';
+import { HttpError, call } from '../../lib/http';
+import { VisuallyHidden } from '../../lib/VisuallyHidden';
+import { AdminPage, LoadError } from './AdminPage';
+
+function useDashboard() {
+  return useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: async (): Promise<Dashboard> => {
+      const res = await call(Routes.staffDashboard);
+      if (!res.ok)
+        throw new HttpError(res.status, { ...res.data, message: res.data.message ?? Messages.server.internal });
+      return res.data;
+    },
+    // Figures of the day: a minute old is fresh enough, and an open dashboard keeps up by itself.
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+}
+
+const numbers = new Intl.NumberFormat();
+const n = (value: number) => numbers.format(value);
+/** A day of the series ("2025-01-03") as "3 Jan" (the day is the server's calendar day: no shifting). */
+const dayLabel = (day: string, long = false) =>
+  new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    ...(long ? { weekday: 'short' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
+function bytesText(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  return new Intl.NumberFormat(undefined, {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
+  }).format(value);
+}
+
+function ageText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 6) return `${hours} h ${minutes % 60} min`;
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cards of figures
+
+function StatCard(props: {
+  label: string;
+  value: string;
+  detail?: ReactNode;
+  tone?: 'warning' | 'error';
+  /** The staff screen these figures come from. */
+  to?: string;
+}) {
+  const content = (
+    <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+      <Typography variant="body2" color="text.secondary" component="h2">
+        {props.label}
+      </Typography>
+      <Typography
+        variant="h4"
+        component="p"
+        sx={{
+          fontWeight: 700,
+          my: 0.5,
+          fontSize: { xs: '1.75rem', sm: '2.125rem' },
+          whiteSpace: 'nowrap',
+          color: props.tone ? `${props.tone}.main` : undefined,
+        }}
+      >
+        {props.value}
+      </Typography>
+      {props.detail && (
+        <Typography variant="body2" color="text.secondary">
+          {props.detail}
+        </Typography>
+      )}
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined" component="section" aria-label={props.label}>
+      {props.to ? (
+        <CardActionArea component={RouterLink} to={props.to} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
+
+function FigureCards({ d }: { d: Dashboard }) {
+  const { members, reports, storage } = d;
+  const waited = reports.oldestOpenAgeSeconds;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
+      <StatCard
+        label="Members"
+        value={n(members.total)}
+        detail={`${n(members.newToday)} new today · ${n(members.new7Days)} in 7 days`}
+      />
+      <StatCard
+        label="Active today"
+        value={n(members.activeToday)}
+        detail={`${n(members.active7Days)} in 7 days · ${n(members.active30Days)} in 30`}
+      />
+      <StatCard
+        label="Open reports"
+        to="/admin/reports"
+        value={n(reports.open)}
+        tone={waited !== null && waited > 24 * 3600 ? 'warning' : undefined}
+        detail={
+          waited === null
+            ? 'The queue is empty'
+            : `${n(reports.openItems)} ${reports.openItems === 1 ? 'item' : 'items'} · oldest waiting ${ageText(waited)}`
+        }
+      />
+      <StatCard
+        label="Storage used"
+        value={bytesText(storage.bytes)}
+        detail={`${n(storage.files)} ${storage.files === 1 ? 'file' : 'files'}`}
+      />
+    </Box>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Charts, each with its summary and its figures as a table
+
+type DayKey = Exclude<keyof DashboardDay, 'day'>;
+interface Line {
+  key: DayKey;
+  label: string;
+  color: string;
+}
+
+/** Read by screen readers, not shown: a table keeps its width, so a clipped box of one pixel holds it. */
+const visuallyHidden = {
+  position: 'absolute',
+  // In px: a bare 1 in sx means 100%.
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function DaysTable({ caption, days, lines }: { caption: string; days: DashboardDay[]; lines: Line[] }) {
+  return (
+    <Box sx={visuallyHidden}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {lines.map((l) => (
+              <th key={l.key} scope="col">
+                {l.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{dayLabel(d.day, true)}</th>
+              {lines.map((l) => (
+                <td key={l.key}>{d[l.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Box>
+  );
+}
+
+/** "312 in 30 days · today 12 · most on Tue 3 Jan (40)", per line. */
+function summaryOf(days: DashboardDay[], line: Line): string {
+  const total = days.reduce((sum, d) => sum + d[line.key], 0);
+  const today = days.at(-1)?.[line.key] ?? 0;
+  const best = days.reduce<DashboardDay | undefined>(
+    (top, d) => (!top || d[line.key] > top[line.key] ? d : top),
+    undefined,
+  );
+  const most = best && best[line.key] > 0 ? ` · most on ${dayLabel(best.day, true)} (${n(best[line.key])})` : '';
+  return `${n(total)} in ${days.length} days · today ${n(today)}${most}`;
+}
+
+function DaysChart(props: { id: string; title: string; days: DashboardDay[]; lines: Line[]; kind: 'line' | 'bar' }) {
+  const { id, title, days, lines, kind } = props;
+  const labels = days.map((d) => dayLabel(d.day));
+  const series = lines.map((l) => ({ data: days.map((d) => d[l.key]), label: l.label, color: l.color }));
+  const common = {
+    height: 220,
+    hideLegend: lines.length < 2,
+    // Room on the right for the last day's label, which is centred under its bar.
+    margin: { left: 0, right: 24, top: 8, bottom: 0 },
+    yAxis: [{ tickMinStep: 1, width: 36 }],
+    grid: { horizontal: true },
+  };
+  return (
+    <Card variant="outlined" component="figure" aria-labelledby={`${id}-title`} sx={{ m: 0 }}>
+      <CardContent sx={{ '&:last-child': { pb: 1 } }}>
+        <Typography id={`${id}-title`} variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {lines.map((l) => (
+          <Typography key={l.key} variant="body2" color="text.secondary">
+            {lines.length > 1 && `${l.label}: `}
+            {summaryOf(days, l)}
+          </Typography>
+        ))}
+        <Box aria-hidden="true" sx={{ mx: -1 }}>
+          {kind === 'bar' ? (
+            <BarChart {...common} series={series} xAxis={[{ scaleType: 'band', data: labels, tickLabelMinGap: 12 }]} />
+          ) : (
+            <LineChart
+              {...common}
+              // Straight segments: a smoothed curve would draw values between days that never were.
+              series={series.map((s) => ({ ...s, curve: 'linear' as const, showMark: false }))}
+              xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 12 }]}
+            />
+          )}
+        </Box>
+        <DaysTable caption={`${title}, day by day`} days={days} lines={lines} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Purple: apart from the day charts' colours (posts, clips, messages, new members). */
+const activeColor = (mode: 'light' | 'dark') => (mode === 'dark' ? '#ce93d8' : '#7b1fa2');
+
+/**
+ * The palette of the scheme on screen. The theme switches schemes through CSS variables, which the
+ * charts' SVG colours cannot follow: they are given the scheme's own values, and change with it.
+ */
+function useSchemePalette(): Palette {
+  // The theme has colorSchemes (app/theme.tsx); the plain Theme type does not say so.
+  const theme = useTheme<Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }>();
+  const { mode, systemMode } = useColorScheme();
+  const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
+  return theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
+}
+
+function ActiveChart({ d }: { d: Dashboard }) {
+  const palette = useSchemePalette();
+  const rows = [
+    { label: 'Today', value: d.members.activeToday },
+    { label: '7 days', value: d.members.active7Days },
+    { label: '30 days', value: d.members.active30Days },
+    { label: 'All members', value: d.members.total },
+  ];
+  return (
+    <Card variant="outlined" component="figure" aria-labelledby="active-title" sx={{ m: 0 }}>
+      <CardContent sx={{ '&:last-child': { pb: 1 } }}>
+        <Typography id="active-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Members active
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {rows.map((r) => `${r.label}: ${n(r.value)}`).join(' · ')}
+        </Typography>
+        <Box aria-hidden="true" sx={{ mx: -1 }}>
+          <BarChart
+            height={220}
+            hideLegend
+            margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+            grid={{ horizontal: true }}
+            xAxis={[{ scaleType: 'band', data: rows.map((r) => r.label) }]}
+            yAxis={[{ tickMinStep: 1, width: 36 }]}
+            series={[{ data: rows.map((r) => r.value), label: 'Members', color: activeColor(palette.mode) }]}
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Jobs and health
+
+function JobsCard({ jobs }: { jobs: DashboardQueue[] }) {
+  const total = (k: 'queued' | 'active' | 'failed' | 'scheduled') => jobs.reduce((s, q) => s + q[k], 0);
+  const busy = jobs.filter((q) => q.queued + q.active + q.failed + q.scheduled > 0);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="jobs-title">
+      <CardContent>
+        <Typography id="jobs-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Background jobs
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {n(total('queued'))} waiting · {n(total('active'))} running · {n(total('scheduled'))} scheduled ·{' '}
+          <Box component="span" sx={{ color: total('failed') > 0 ? 'error.main' : undefined }}>
+            {n(total('failed'))} failed in 24 h
+          </Box>
+        </Typography>
+        {busy.length === 0 ? (
+          <Typography variant="body2">All {jobs.length} queues are idle.</Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+            {busy.map((q) => (
+              <Box
+                component="li"
+                key={q.queue}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}
+              >
+                <Typography
+                  variant="body2"
+                  sx={{ fontFamily: 'monospace', flex: '1 1 10rem', overflowWrap: 'anywhere' }}
+                >
+                  {q.queue}
+                </Typography>
+                {q.queued > 0 && (
+                  <Chip size="small" label={`${n(q.queued)} waiting`} color="warning" variant="outlined" />
+                )}
+                {q.active > 0 && <Chip size="small" label={`${n(q.active)} running`} color="info" variant="outlined" />}
+                {q.scheduled > 0 && <Chip size="small" label={`${n(q.scheduled)} scheduled`} variant="outlined" />}
+                {q.failed > 0 && <Chip size="small" label={`${n(q.failed)} failed`} color="error" />}
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const PROBE_TEXT: Record<Probe['status'], { text: string; color: 'success' | 'error' | 'default' }> = {
+  up: { text: 'Up', color: 'success' },
+  down: { text: 'Down', color: 'error' },
+  'not-used': { text: 'Not used', color: 'default' },
+};
+
+function HealthCard({ d }: { d: Dashboard }) {
+  const rows: [string, Probe][] = [
+    ['Database', d.health.database],
+    ['Redis', d.health.redis],
+  ];
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="health-title">
+      <CardContent>
+        <Typography id="health-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Health
+        </Typography>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, alignItems: 'center' }}
+        >
+          {rows.map(([name, probe]) => (
+            <Box key={name} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2">
+                {name}
+              </Typography>
+              <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Chip size="small" label={PROBE_TEXT[probe.status].text} color={PROBE_TEXT[probe.status].color} />
+                {probe.latencyMs !== null && (
+                  <Typography variant="body2" color="text.secondary">
+                    {probe.latencyMs < 10 ? probe.latencyMs.toFixed(1) : Math.round(probe.latencyMs)} ms
+                  </Typography>
+                )}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        {d.health.redis.status === 'not-used' && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+            Redis links several server nodes; this site runs on one.
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function DashboardSkeleton() {
+  return (
+    <Box aria-busy="true">
+      <VisuallyHidden>Loading the dashboard</VisuallyHidden>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={112} />
+        ))}
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={300} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+export default function DashboardPage() {
+  const palette = useSchemePalette();
+  const q = useDashboard();
+  const d = q.data;
+  return (
+    <AdminPage
+      title="Dashboard"
+      intro={
+        d
+          ? `The last ${DASHBOARD_DAYS} days, by calendar day in ${d.timeZone}. Updated ${new Date(d.generatedAt).toLocaleTimeString()}.`
+          : undefined
+      }
+      actions={
+        <Tooltip title="Refresh">
+          <span>
+            <IconButton aria-label="Refresh the dashboard" onClick={() => void q.refetch()} disabled={q.isFetching}>
+              <RefreshOutlined />
+            </IconButton>
+          </span>
+        </Tooltip>
+      }
+    >
+      {q.isError && <LoadError error={q.error} />}
+      {!d ? (
+        !q.isError && <DashboardSkeleton />
+      ) : (
+        <>
+          <FigureCards d={d} />
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              gap: 2,
+            }}
+          >
+            <DaysChart
+              id="posts-clips"
+              title="Posts and clips per day"
+              kind="line"
+              days={d.days}
+              lines={[
+                { key: 'posts', label: 'Posts', color: palette.primary.main },
+                { key: 'clips', label: 'Clips', color: palette.secondary.main },
+              ]}
+            />
+            <DaysChart
+              id="messages"
+              title="Messages per day"
+              kind="bar"
+              days={d.days}
+              lines={[{ key: 'messages', label: 'Messages', color: palette.info.main }]}
+            />
+            <DaysChart
+              id="new-members"
+              title="New members per day"
+              kind="bar"
+              days={d.days}
+              lines={[{ key: 'newMembers', label: 'New members', color: palette.success.main }]}
+            />
+            <ActiveChart d={d} />
+            <JobsCard jobs={d.jobs} />
+            <HealthCard d={d} />
+          </Box>
+        </>
+      )}
+    </AdminPage>
+  );
+}
