@@ -2,6 +2,7 @@
  * 'Forgot your password?' (part 1 §2, §4): asks for an email and requests a reset link. The server
  * always says yes so nobody can probe which addresses have accounts; after a request another one waits
  * 120 s. The dialog stays mounted while closed, so the cooldown survives closing and reopening it.
+ * Ours: the request carries the bot check, which solves itself while the email is typed.
  */
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -14,7 +15,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
+import { usePublicConfig } from '../../lib/publicConfig';
 import { postAuth } from './authApi';
+import { useBotCheck } from './BotCheck';
 import { NoticeAlert, type Notice } from './formHelpers';
 import { formatCountdown, useCountdown } from './useCountdown';
 import { emailError } from './validation';
@@ -32,6 +35,7 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sending, setSending] = useState(false);
   const cooldown = useCountdown();
+  const bot = useBotCheck(usePublicConfig()?.signup?.botCheck);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +46,7 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
     setSending(true);
     setNotice(null);
     try {
-      const res = await postAuth(Routes.requestPasswordReset, { email: email.trim() });
+      const res = await postAuth(Routes.requestPasswordReset, { email: email.trim(), altcha: await bot.take() });
       if (res.ok) {
         cooldown.start(DURATIONS_MS.resetCooldown);
         setNotice({
@@ -91,6 +95,7 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
             slotProps={{ htmlInput: { 'aria-required': true, maxLength: LIMITS.emailMax } }}
             sx={{ mt: 1, mb: 2 }}
           />
+          {bot.widget}
           <NoticeAlert notice={notice} />
           {cooldown.running ? (
             <Typography variant="body2" color="text.secondary" role="timer">

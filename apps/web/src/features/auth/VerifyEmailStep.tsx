@@ -1,15 +1,20 @@
 /**
  * Step two of sign-up, also shown after a sign-in of an unverified account: enter the 6-digit code that
  * was mailed, or ask for a new one (then wait 120 s before asking again). Verified means signed in; the
- * page then fully reloads to /home so everything starts with the new session.
+ * page then fully reloads to /home so everything starts with the new session. Ours: a request for a new
+ * code carries the bot check (solved while the code is typed); a member whose request to join waits for
+ * an admin is told so once the email is verified, and stays signed out.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
+import { Link as RouterLink } from 'react-router';
+import { DURATIONS_MS, LIMITS, Messages, Routes, SignupMessages } from '@sajha/contract';
+import { usePublicConfig } from '../../lib/publicConfig';
 import { postAuth } from './authApi';
+import { useBotCheck } from './BotCheck';
 import { NoticeAlert, type Notice } from './formHelpers';
 import { formatCountdown, useCountdown } from './useCountdown';
 
@@ -23,7 +28,10 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
   const [verifying, setVerifying] = useState(false);
   const [verified, setVerified] = useState(false);
   const [resending, setResending] = useState(false);
+  /** Verified, but the request to join waits for an admin: nothing more to do here. */
+  const [waiting, setWaiting] = useState(false);
   const cooldown = useCountdown();
+  const bot = useBotCheck(usePublicConfig()?.signup?.botCheck);
   const codeInput = useRef<HTMLInputElement>(null);
   const { start: startCooldown } = cooldown;
 
@@ -50,7 +58,10 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
         window.location.assign('/home');
         return;
       }
-      if (res.field === 'otp' && res.message) {
+      if (res.message === SignupMessages.awaitingApproval) {
+        setWaiting(true);
+        setNotice({ severity: 'info', title: 'Your email is verified.', text: res.message });
+      } else if (res.field === 'otp' && res.message) {
         setCodeError(res.message);
         codeInput.current?.focus();
       } else {
@@ -68,7 +79,7 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
     setResending(true);
     setNotice(null);
     try {
-      const res = await postAuth(Routes.resendCode, { email });
+      const res = await postAuth(Routes.resendCode, { email, altcha: await bot.take() });
       if (res.ok) {
         cooldown.start(DURATIONS_MS.resendCooldown);
         setNotice({ severity: 'success', text: res.message ?? `A new code was sent to ${email}.` });
@@ -81,6 +92,25 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
       setResending(false);
     }
   };
+
+  // Verified, and the request to join waits for an admin: nothing more to do here until they decide.
+  if (waiting) {
+    return (
+      <Box>
+        <NoticeAlert notice={notice} />
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          We&apos;ll email{' '}
+          <Box component="strong" sx={{ wordBreak: 'break-all' }}>
+            {email}
+          </Box>{' '}
+          once an admin approves it.
+        </Typography>
+        <Button component={RouterLink} to="/" variant="outlined" fullWidth>
+          Back to Home
+        </Button>
+      </Box>
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={(e: FormEvent) => void verify(e)}>
@@ -143,6 +173,7 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
           {cooldown.running ? `Resend code in ${formatCountdown(cooldown.secondsLeft)}` : 'Resend code'}
         </Button>
       </Box>
+      <Box sx={{ mt: 2 }}>{bot.widget}</Box>
     </Box>
   );
 }

@@ -1,4 +1,7 @@
-/** Account: the picture, name and username; then the member's data (export) and account deletion. */
+/**
+ * Account: the picture, name and username; invites (while joining is by invitation); then the member's
+ * data (export) and account deletion.
+ */
 import { useState, type FormEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -12,6 +15,7 @@ import { useAuth } from '../../lib/auth';
 import { nameError, usernameError } from '../auth';
 import { AvatarDialog } from './AvatarDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { InvitesSection } from './InvitesSection';
 import type { TabProps } from './types';
 
 export default function AccountTab({ profile, save }: TabProps) {
@@ -82,6 +86,8 @@ export default function AccountTab({ profile, save }: TabProps) {
           </Button>
         </Box>
       </Box>
+
+      <InvitesSection />
 
       <Divider sx={{ my: 4 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
