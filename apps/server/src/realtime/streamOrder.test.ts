@@ -73,11 +73,20 @@ describe.runIf(Boolean(REDIS_URL) && usePostgres())('a node hands its sockets br
     }
     // Each node's reader reads back a message of its own (a heartbeat or a first broadcast) first;
     // until then a node delivers its broadcasts the adapter's way.
-    for (const node of nodes) node.io.to('room').emit('m', 'warm-up');
+    // A warm-up sent before a reader's first XREAD is not read back by it: send one every half second
+    // until both have read one of theirs.
+    let lastWarmUp = 0;
     await until(
-      () => nodes.every((n) => readsOwnStream(n.io.of('/').adapter)),
+      () => {
+        if (nodes.every((n) => readsOwnStream(n.io.of('/').adapter))) return true;
+        if (Date.now() - lastWarmUp > 500) {
+          lastWarmUp = Date.now();
+          for (const node of nodes) node.io.to('room').emit('m', 'warm-up');
+        }
+        return false;
+      },
       'both nodes to read their own stream',
-      15_000,
+      30_000,
     );
 
     // Both nodes broadcast in bursts at once, so each node's own entries and the other's interleave.
