@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -42,6 +43,62 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Every text a member reads comes from the catalogues (apps/web/src/i18n/locales, the contract's):
+    // a literal in JSX, or in a prop a person reads or hears, is refused.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/lib/testing.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              '^(aria-label|aria-description|aria-roledescription|aria-valuetext|alt|title|label|placeholder|helperText|primary|secondary|subheader|headerName|tooltip|caption|emptyText)$',
+            ],
+          },
+          words: { exclude: ['^[\\s\\d\\p{P}\\p{S}]*$', '^Sajha$', '^@$'] },
+          message: 'A text a member reads comes from a catalogue: t(...) or useMessages()',
+        },
+      ],
+    },
+  },
+  {
+    // The contract's English texts reach a screen only through useMessages() / messages(), in the
+    // member's language (apps/web/src/i18n); tests compare with the English ones directly.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sajha/contract',
+              importNames: [
+                'Messages',
+                'AiText',
+                'CallTexts',
+                'FeatureMessages',
+                'UploadMessages',
+                'ModerationMessages',
+                'PeopleMessages',
+                'ReelMessages',
+                'SettingsText',
+                'SignupMessages',
+                'UxMessages',
+                'ServerTexts',
+              ],
+              message:
+                'Read the contract texts in the member language: useMessages() (components) or messages() (i18n/prefs).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

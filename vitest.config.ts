@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // The interface texts (English) are loaded once, as main.tsx does.
+          setupFiles: ['apps/web/src/i18n/index.ts'],
         },
       },
       {

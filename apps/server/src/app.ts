@@ -8,7 +8,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
-import { Messages } from '@sajha/contract';
+import { Messages, localizeText } from '@sajha/contract';
+import { requestLocale } from './platform/locale.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { backupRoutes } from './db/backup.js';
@@ -163,7 +164,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   http.addHook('onRequest', async (req, reply) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
     if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.publicUrl)) {
-      return reply.code(403).send({ success: false, message: Messages.server.badOrigin });
+      return reply
+        .code(403)
+        .send({ success: false, message: localizeText(requestLocale(req), Messages.server.badOrigin) });
     }
   });
   // CSP and the other hardened headers (nosniff, referrer, frame, opener...) on every answer.
@@ -171,16 +174,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   http.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       if (err instanceof RateLimitedError) void reply.header('Retry-After', String(err.retryAfterSeconds));
-      return reply
-        .code(err.status)
-        .send({ success: false, message: err.message, ...(err.field ? { field: err.field } : {}) });
+      return reply.code(err.status).send({
+        success: false,
+        message: localizeText(requestLocale(req), err.message),
+        ...(err.field ? { field: err.field } : {}),
+      });
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, message: Messages.server.invalidPayload });
+      return reply
+        .code(status)
+        .send({ success: false, message: localizeText(requestLocale(req), Messages.server.invalidPayload) });
     }
     req.log.error({ err }, 'request failed');
-    return reply.code(500).send({ success: false, message: Messages.server.internal });
+    return reply
+      .code(500)
+      .send({ success: false, message: localizeText(requestLocale(req), Messages.server.internal) });
   });
 
   for (const f of FEATURES) registerRoutes(http, deps, f.http ?? []);

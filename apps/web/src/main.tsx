@@ -7,6 +7,8 @@ import { createRouter } from './app/router';
 import { loadLandingMore } from './features/landing/LandingPage';
 import { installMediaContextMenuBlock } from './lib/blockMediaContextMenu';
 import { registerServiceWorker } from './lib/pwa';
+import { startI18n } from './i18n';
+import { currentLocale } from './i18n/prefs';
 import './app/fonts.css';
 
 installMediaContextMenuBlock();
@@ -14,7 +16,10 @@ registerServiceWorker();
 const router = createRouter();
 const container = document.getElementById('root')!;
 
-if (container.firstElementChild && window.location.pathname === '/') {
+// The page's language is on hand before the first render (Nepali's texts load first when chosen).
+await startI18n();
+
+if (container.firstElementChild && window.location.pathname === '/' && currentLocale() === 'en') {
   // A visitor's '/' comes pre-rendered (landing.html, see prerender.ts): it is already painted, so it is
   // hydrated in a transition, which React splits into short tasks instead of one long one, and whole:
   // the sections below the hero are loaded first (see LandingPage.tsx).

@@ -1,6 +1,7 @@
 /** DTOs that leave the server (part 1 §3, part 2 §3). Rows never leave the server; presenters map them to these. */
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
+import { languagePrefsSchema } from './i18n/locale.js';
 
 /**
  * Row ids on the wire are UUIDs (every table's key): anything else names no row, is refused where it
@@ -17,6 +18,8 @@ export const currentUserSchema = z.object({
   name: z.string(),
   username: z.string(),
   avatar: z.string().nullable(),
+  /** Ours: the member's interface language, calendar and digits (Settings > Language). */
+  language: languagePrefsSchema.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

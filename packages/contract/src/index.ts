@@ -19,3 +19,4 @@ export * from './files.js';
 export * from './moderation.js';
 export * from './dashboard.js';
 export * from './signup.js';
+export * from './i18n/index.js';

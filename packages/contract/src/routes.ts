@@ -26,6 +26,7 @@ import {
 } from './moderation.js';
 import { iceServersResponseSchema } from './calls.js';
 import { dashboardAnswerSchema } from './dashboard.js';
+import { languagePrefsSchema, languageUpdateSchema } from './i18n/locale.js';
 import {
   botChallengeSchema,
   createInviteAnswerSchema,
@@ -145,6 +146,13 @@ export const Routes = {
     method: 'POST',
     path: '/api/auth/sessions/revoke-others',
     answer: doneAnswerSchema.extend({ count: z.number().int() }),
+  },
+  /** Ours: the member's language, calendar and digits; answers all three as they now are. */
+  setLanguage: {
+    method: 'PUT',
+    path: '/api/me/language',
+    body: languageUpdateSchema,
+    answer: z.object({ success: z.literal(true), language: languagePrefsSchema }),
   },
   twoFactorSetup: { method: 'POST', path: '/api/auth/2fa/setup', answer: twoFactorSetupAnswerSchema },
   twoFactorEnable: {

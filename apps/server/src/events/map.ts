@@ -97,6 +97,8 @@ export interface DomainEvents {
   'appeal.decided': { memberId: string; reversed: boolean };
   /** A member's staff role changed: their open sockets act with the new one. */
   'member.roleChanged': { userId: string; role: 'member' | 'moderator' | 'admin' };
+  /** The member chose another interface language: their open sockets answer in it from now on. */
+  'member.languageChanged': { userId: string; locale: 'en' | 'ne' };
 
   // Notifications
   'notification.created': { userId: string; notification: NotificationDto; unread: number };

@@ -13,6 +13,7 @@ import { Messages, type RouteDef } from '@sajha/contract';
 import type { AppDeps } from '../deps.js';
 import { roleOf, type ActionName, type Actor, type ResourceAction, type ResourceOf } from '../policy/authorize.js';
 import { findSession, SESSION_COOKIE, type AuthContext } from '../platform/sessions.js';
+import { setRequestLocale } from '../platform/locale.js';
 import { AppError, firstIssue, firstIssueKey } from '../platform/errors.js';
 import type { LimiterName } from '../platform/rate-limit.js';
 
@@ -92,6 +93,7 @@ async function serve(deps: AppDeps, r: HttpRoute, req: FastifyRequest, reply: Fa
   let auth: AuthContext | null = null;
   if (r.auth !== 'none') {
     auth = await findSession(deps.db, req.cookies[SESSION_COOKIE]);
+    if (auth) setRequestLocale(req, auth.user.locale === 'ne' ? 'ne' : 'en');
     if (!auth && r.auth === 'required') throw new AppError(Messages.server.unauthorized, 401);
   }
   if (auth && r.limits?.perUser) await deps.limiters.consume(r.limits.perUser, auth.user.id);

@@ -3,9 +3,10 @@ import { Messages, type CurrentUser } from '@sajha/contract';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { AppError } from './errors.js';
+import { languageOf } from './locale.js';
 
 export function presentCurrentUser(u: typeof users.$inferSelect): CurrentUser {
-  return { uid: u.id, name: u.name, username: u.username, avatar: u.avatar };
+  return { uid: u.id, name: u.name, username: u.username, avatar: u.avatar, language: languageOf(u) };
 }
 
 /** The acting member's own row; a deleted (or missing) account answers as signed out. */

@@ -1406,6 +1406,7 @@ const routeRows: Record<RouteName, Row> = {
     },
   },
   revokeOtherSessions: own("signs out B's own other sessions"),
+  setLanguage: own("B's own interface language"),
   twoFactorSetup: own("B's own two-factor sign-in"),
   twoFactorEnable: own("B's own two-factor sign-in"),
   twoFactorDisable: own("B's own two-factor sign-in"),

@@ -11,6 +11,7 @@ import {
   clientEventSchemas,
   Events,
   Messages,
+  localizeText,
   type ClientAckInput,
   type ClientEventArgs,
   type ClientEventName,
@@ -118,6 +119,7 @@ function refuse(
   onFail: SocketHandler['onFail'],
   raw: readonly unknown[],
 ): void {
+  message = localizeText(socket.data.locale ?? 'en', message);
   socket.emit(Events.error, { message, event });
   onFail?.(socket, message, raw);
   if (ack) ack({ ok: false, error: message });

@@ -8,7 +8,7 @@
  * one per socket.
  */
 import { sql } from 'drizzle-orm';
-import type { CurrentUser } from '@sajha/contract';
+import type { CurrentUser, Locale } from '@sajha/contract';
 import type { Db } from '../db/client.js';
 import { batchedLookup } from '../platform/batch.js';
 import { sha256 } from '../platform/crypto.js';
@@ -22,6 +22,8 @@ export interface SocketSession {
   email: string;
   /** The stored staff role ('member' for most). */
   role: 'member' | 'moderator' | 'admin';
+  /** The member's interface language: refusals are written in it. */
+  locale: Locale;
   unreadNotifications: number;
 }
 
@@ -38,6 +40,7 @@ interface Row {
   avatar: string | null;
   email: string;
   role: 'member' | 'moderator' | 'admin';
+  locale: string;
   verified: boolean;
   sanctioned: boolean;
   unread: number;
@@ -56,7 +59,7 @@ async function loadSocketSessions(db: Db, hashes: string[]): Promise<Map<string,
     select s.token_hash, s.id as session_id,
       (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
       u.id as uid, u.name, u.username, u.avatar, u.email,
-      u.email_verified_at is not null as verified, u.role,
+      u.email_verified_at is not null as verified, u.role, u.locale,
       (u.banned_at is not null or coalesce(u.suspended_until > now(), false)) as sanctioned,
       (select count(*)::int from notifications n where n.user_id = u.id and n.read_at is null) as unread
     from s join users u on u.id = s.user_id`);
@@ -70,6 +73,7 @@ async function loadSocketSessions(db: Db, hashes: string[]): Promise<Map<string,
       user: { uid: row.uid, name: row.name, username: row.username, avatar: row.avatar },
       email: row.email,
       role: row.role,
+      locale: row.locale === 'ne' ? 'ne' : 'en',
       unreadNotifications: Number(row.unread),
     });
   }

@@ -157,6 +157,7 @@ async function admit(
     expiresAt: auth.expiresAt,
     email: auth.email,
     role: auth.role,
+    locale: auth.locale,
   };
   boots.set(socket, { unreadNotifications: auth.unreadNotifications });
   return undefined;

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, CurrentUser, ServerToClientEvents } from '@sajha/contract';
+import type { ClientToServerEvents, CurrentUser, Locale, ServerToClientEvents } from '@sajha/contract';
 import type { ActorInfo } from '../events/map.js';
 
 export interface SocketData {
@@ -11,6 +11,8 @@ export interface SocketData {
   email: string;
   /** The stored staff role; kept current by `member.roleChanged`. */
   role: 'member' | 'moderator' | 'admin';
+  /** The member's interface language, for refusals; kept current by `member.languageChanged`. */
+  locale: Locale;
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}

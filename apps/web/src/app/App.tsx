@@ -8,6 +8,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import { AppThemeProvider } from './theme';
 import { ToastProvider } from '../lib/toast';
+import { LanguageProvider } from '../i18n/language';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -17,7 +18,9 @@ export function App({ router, signedOut }: { router: AppRouter; signedOut?: bool
       <AppThemeProvider>
         <ToastProvider>
           <AuthProvider signedOut={signedOut}>
-            <RouterProvider router={router} />
+            <LanguageProvider>
+              <RouterProvider router={router} />
+            </LanguageProvider>
           </AuthProvider>
         </ToastProvider>
       </AppThemeProvider>

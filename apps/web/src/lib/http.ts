@@ -3,6 +3,7 @@
  * or a body cannot drift from the server's; answers are parsed, never trusted to be well formed.
  */
 import { routePath, type RouteAnswer, type RouteBody, type RouteDef } from '@sajha/contract';
+import { currentLocale, localize } from '../i18n/prefs';
 
 export interface ApiAnswer {
   success?: boolean;
@@ -27,13 +28,20 @@ export async function api<T extends ApiAnswer = ApiAnswer>(
   const res = await fetch(path, {
     method: body === undefined ? (init.method ?? 'GET') : 'POST',
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     ...init,
+    // The server answers a visitor in the language chosen here (a member in their account's).
+    headers: {
+      'Accept-Language': currentLocale(),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
   let data = {} as T;
   try {
     data = (await res.json()) as T;
+    // A server text in English (an older node, a message the member's other tab changed) in the page's language.
+    if (typeof data.message === 'string') data = { ...data, message: localize(data.message) };
   } catch {
     // non-JSON answer (e.g. a proxy error page): keep an empty object
   }

@@ -38,6 +38,12 @@ export const users = pgTable(
     sanctionReason: text('sanction_reason'),
     /** Limited by moderators: their posts and comments are visible only to their followers. */
     limitedAt: timestamp('limited_at', { withTimezone: true }),
+    /** Interface language ('en' or 'ne'): the web app's, and that of mails, pushes and notifications. */
+    locale: text('locale').$type<'en' | 'ne'>().notNull().default('en'),
+    /** Dates in 'gregorian' or 'bs' (Bikram Sambat). */
+    calendar: text('calendar').$type<'gregorian' | 'bs'>().notNull().default('gregorian'),
+    /** 'latn' or 'deva' digits; null: the language's own (Devanagari for Nepali). */
+    digits: text('digits').$type<'latn' | 'deva'>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages, Routes, SettingsText } from '@sajha/contract';
+import { requestLocale } from '../../platform/locale.js';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
@@ -78,7 +79,7 @@ export const authRoutes = [
   // Attempts are limited per address by the wrapper; sign-ups answered "done" by the signup area.
   route(Routes.register, open('registerPerIp'), async ({ deps, body, req }) => {
     await checkSignupsLeft(deps, req.ip);
-    const message = await auth.register(deps, body);
+    const message = await auth.register(deps, { ...body, locale: requestLocale(req) });
     await countSignup(deps, req.ip);
     return { success: true, message };
   }),
@@ -184,7 +185,7 @@ export const authRoutes = [
       req.log.info({ reason: (err as Error).name }, 'google token refused');
       throw new AppError(Messages.signin.googleFailed, 401);
     }
-    const user = await auth.googleSignIn(deps, identity);
+    const user = await auth.googleSignIn(deps, identity, requestLocale(req));
     if (twoFactor.twoFactorOn(user)) return answerTwoFactorRequired(deps, reply, user.id, true);
     const s = await auth.startSession(deps, user, { remember: true, ...client(req) });
     setSessionCookie(deps, reply, s, true);

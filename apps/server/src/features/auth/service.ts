@@ -4,7 +4,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { SignupMessages, type CurrentUser } from '@sajha/contract';
+import { SignupMessages, type CurrentUser, type Locale } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { JobMap } from '../../platform/jobs.js';
 import { emailCodes, passwordResets, users } from '../../db/schema.js';
@@ -151,6 +151,8 @@ export async function register(
     invite?: string | undefined;
     why?: string | undefined;
     altcha?: string | undefined;
+    /** The visitor's interface language (their choice, or their browser's): the account starts in it. */
+    locale?: Locale;
   },
 ): Promise<string> {
   const admission = await admitSignup(deps, input);
@@ -176,6 +178,7 @@ export async function register(
     username: input.username,
     email: input.email,
     passwordHash,
+    locale: input.locale ?? 'en',
   };
   try {
     await deps.db.transaction(async (tx) => {
@@ -357,7 +360,7 @@ async function freeUsername(deps: AppDeps, seed: string): Promise<string> {
 }
 
 /** Signs in the linked account, links a verified email to an existing one, or creates an account. */
-export async function googleSignIn(deps: AppDeps, id: GoogleIdentity): Promise<UserRow> {
+export async function googleSignIn(deps: AppDeps, id: GoogleIdentity, locale: Locale = 'en'): Promise<UserRow> {
   const linked = await deps.db.select().from(users).where(eq(users.googleSub, id.sub)).limit(1);
   if (linked[0]) return linked[0];
   if (!id.email || !id.emailVerified) throw new AppError(AuthText.googleUnverified, 401);
@@ -381,6 +384,7 @@ export async function googleSignIn(deps: AppDeps, id: GoogleIdentity): Promise<U
     googleSub: id.sub,
     avatar: id.picture?.startsWith('https://') ? id.picture : null,
     emailVerifiedAt: now,
+    locale,
   };
   await deps.db.insert(users).values(row);
   const [created] = await deps.db.select().from(users).where(eq(users.id, row.id));

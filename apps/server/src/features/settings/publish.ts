@@ -11,4 +11,9 @@ export const settingsListeners: Listeners = {
     io.main.to(userRoom(user.uid)).emit(Events.currentUser, user);
     for (const socket of await io.main.local.in(userRoom(user.uid)).fetchSockets()) socket.data.user = user;
   },
+  'member.languageChanged': async ({ userId, locale }, { io }) => {
+    for (const server of [io.main, io.call]) {
+      for (const socket of await server.local.in(userRoom(userId)).fetchSockets()) socket.data.locale = locale;
+    }
+  },
 };

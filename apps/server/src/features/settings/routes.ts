@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from '../../platform/sessions.js';
 import { beginSetup, disableTwoFactor, enableTwoFactor } from '../auth/index.js';
 import { renderAvatar, storeAvatar } from './avatar.js';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.js';
+import { setLanguage } from './language.js';
 
 const MB = 1024 * 1024;
 
@@ -92,6 +93,11 @@ export const settingsRoutes = [
       .header('Cache-Control', 'no-store');
     return reply.send(await deps.account.exportOf({ id: auth.user.id, username: auth.user.username }));
   }),
+
+  route(Routes.setLanguage, { action: 'account.update', auth: 'required' }, async ({ deps, auth, body }) => ({
+    success: true as const,
+    language: await setLanguage(deps, auth.user.id, body),
+  })),
 
   // The password proves it is the member; the account closes at once, its data goes in a job.
   route(Routes.accountDelete, { action: 'account.delete', auth: 'required' }, async ({ deps, auth, body, reply }) => {
