@@ -230,6 +230,99 @@ export async function outbox(dataDir: string): Promise<{ to: string; subject: st
   return mails;
 }
 
+/** A mail of the outbox as its reader sees it: the subject's encoded words and each part's transfer encoding undone. */
+export interface ReadMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** quoted-printable's bytes: soft line breaks dropped, =XX as the byte XX. */
+function quotedPrintable(text: string): Buffer {
+  const unfolded = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded[i] === '=' ? /^[0-9A-F]{2}/i.exec(unfolded.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes);
+}
+
+/** A part's body in its transfer encoding (base64, quoted-printable or none) -> the UTF-8 text. */
+function decodeBody(body: string, encoding: string): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return /quoted-printable/i.test(encoding) ? quotedPrintable(body).toString('utf8') : body;
+}
+
+/** RFC 2047 encoded words ("=?UTF-8?B?...?=", adjacent ones joined before decoding) -> text. */
+function decodeWords(header: string): string {
+  const word = /=\?[^?]+\?([BQ])\?([^?]*)\?=/gi;
+  let out = '';
+  let pending: Buffer[] = [];
+  let last = 0;
+  const flush = () => {
+    out += Buffer.concat(pending).toString('utf8');
+    pending = [];
+  };
+  for (let m = word.exec(header); m; m = word.exec(header)) {
+    const between = header.slice(last, m.index);
+    if (pending.length === 0 || !/^\s*$/.test(between)) {
+      flush();
+      out += between;
+    }
+    const data = m[2]!;
+    pending.push(m[1]!.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : quotedPrintable(data.replace(/_/g, ' ')));
+    last = m.index + m[0].length;
+  }
+  flush();
+  return out + header.slice(last);
+}
+
+/** Headers (unfolded) and body of one MIME entity. */
+function entity(raw: string): { headers: string; body: string } {
+  const at = raw.search(/\r?\n\r?\n/);
+  const headers = (at < 0 ? raw : raw.slice(0, at)).replace(/\r?\n[ \t]+/g, ' ');
+  return { headers, body: at < 0 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '') };
+}
+const header = (headers: string, name: string) => new RegExp(`^${name}: *(.*)$`, 'mi').exec(headers)?.[1] ?? '';
+
+/**
+ * The outbox's mails as their readers see them, oldest first (after the app's mail jobs are done, like
+ * outbox()): for mails in another language than English, whose text nodemailer sends encoded.
+ */
+export async function readOutbox(dataDir: string): Promise<ReadMail[]> {
+  await outbox(dataDir);
+  const dir = path.join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const mails: ReadMail[] = [];
+  for (const f of files) {
+    const { headers, body } = entity(await readFile(path.join(dir, f), 'utf8'));
+    const boundary = /boundary="?([^";]+)"?/i.exec(header(headers, 'Content-Type'))?.[1];
+    const parts = boundary
+      ? body
+          .split(`--${boundary}`)
+          .slice(1, -1)
+          // The line break before a boundary belongs to the boundary.
+          .map((p) => entity(p.replace(/^\r?\n/, '').replace(/\r?\n$/, '')))
+      : [{ headers, body }];
+    const part = (type: string) => {
+      const p = parts.find((x) => header(x.headers, 'Content-Type').startsWith(type));
+      return p ? decodeBody(p.body, header(p.headers, 'Content-Transfer-Encoding')) : '';
+    };
+    mails.push({
+      to: header(headers, 'To'),
+      subject: decodeWords(header(headers, 'Subject')),
+      text: part('text/plain'),
+      html: part('text/html'),
+    });
+  }
+  return mails;
+}
+
 export async function lastCodeFor(dataDir: string, email: string): Promise<string> {
   const mails = (await outbox(dataDir)).filter((m) => m.to.includes(email));
   const code = /(\d{6}) is your/.exec(mails.at(-1)?.subject ?? '')?.[1];

@@ -37,6 +37,10 @@ export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 export const CALL_LIMITS = {
   sdpMidMax: 64,
   sdpMLineIndexMax: 1023,
+  /** One ICE candidate line. */
+  candidateMax: 2000,
+  /** One session description (offer or answer). */
+  sdpMax: 100_000,
 } as const;
 
 export const CallTexts = {
@@ -52,6 +56,8 @@ export const CallTexts = {
   tooManyCalls: 'You are calling too often. Wait a minute, then try again.',
   sdpMidTooLong: `An ICE candidate's media id may be at most ${CALL_LIMITS.sdpMidMax} characters long.`,
   sdpMLineIndexInvalid: `An ICE candidate's media line index must be a whole number from 0 to ${CALL_LIMITS.sdpMLineIndexMax}.`,
+  candidateTooLong: `An ICE candidate may be at most ${CALL_LIMITS.candidateMax} characters long.`,
+  sdpTooLong: `A session description may be at most ${CALL_LIMITS.sdpMax} characters long.`,
   reconnecting: 'Reconnecting...',
   thanks: 'Thank you for using Sajha calls.',
   incomingFrom: (name: string) => `Incoming call from ${name}`,

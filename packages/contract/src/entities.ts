@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
 import { languagePrefsSchema } from './i18n/locale.js';
+import { Messages } from './messages.js';
 
 /**
  * Row ids on the wire are UUIDs (every table's key): anything else names no row, is refused where it
  * is parsed, and never reaches a uuid column. Use `isId` for ids that arrive outside a schema (paths).
  */
-export const idSchema = z.uuid({ error: 'This item is not available.' });
+export const idSchema = z.uuid({ error: Messages.server.itemUnavailable });
 export const isId = (value: string): boolean => idSchema.safeParse(value).success;
 /** Ids a client makes up itself (a message's resend key): free strings, not row ids. */
 export const clientIdSchema = z.string().trim().min(1).max(64);

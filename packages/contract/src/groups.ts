@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { idSchema } from './entities.js';
 import { Events } from './events.js';
+import { Messages } from './messages.js';
 
-export const groupNameSchema = z.string().trim().min(1, 'A group needs a name.').max(80);
+export const groupNameSchema = z.string().trim().min(1, Messages.chat.groupNeedsName).max(80);
 
 export const groupInfoSchema = z.object({
   chatId: idSchema,

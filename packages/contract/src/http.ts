@@ -15,21 +15,21 @@ export const emailSchema = z
 export const signinPasswordSchema = z
   .string()
   .min(LIMITS.passwordMin, Messages.signup.passwordTooShort)
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long.`);
+  .max(LIMITS.passwordMax, Messages.signup.passwordTooLong);
 
 export const usernameSchema = z
   .string()
   .trim()
   .min(1, Messages.signup.usernameRequired)
-  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters long.`)
-  .regex(/^[A-Za-z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores.')
+  .max(LIMITS.usernameMax, Messages.signup.usernameTooLong)
+  .regex(/^[A-Za-z0-9_.]+$/, Messages.signup.usernameChars)
   .refine((u) => !/^\d+$/.test(u), Messages.signup.usernameDigitsOnly);
 
 export const nameSchema = z
   .string()
   .trim()
   .min(1, Messages.signup.nameRequired)
-  .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters long.`);
+  .max(LIMITS.nameMax, Messages.signup.nameTooLong);
 
 export const registerBodySchema = z.object({
   fullname: nameSchema,
@@ -55,7 +55,7 @@ export const verifyEmailBodySchema = z.object({
   otp: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
+    .regex(/^\d{6}$/, Messages.verify.codeFormat),
   /** From the sign-in form when it led here; a fresh sign-up stays signed in for 30 days. */
   rememberMe: z.boolean().optional().default(true),
 });
@@ -89,7 +89,7 @@ export const createPostFieldsSchema = z.object({
     .string()
     .trim()
     .min(1, Messages.post.contentEmpty)
-    .max(LIMITS.postContentMax, `Content must be at most ${LIMITS.postContentMax} characters.`),
+    .max(LIMITS.postContentMax, Messages.post.contentTooLong),
   category: z
     .enum(POST_CATEGORIES)
     .optional()

@@ -1,4 +1,5 @@
 /** User-facing strings from the spec. UI and tests read them from here so there is one copy. */
+import { LIMITS } from './constants.js';
 
 export const Messages = {
   signup: {
@@ -10,12 +11,18 @@ export const Messages = {
     usernameRequired: 'Username is required.',
     usernameDigitsOnly: 'Username cannot contain only numbers.',
     failed: 'An error occurred while signing up.',
+    /** The sign-up and sign-in fields' own bounds (ours). */
+    passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters long.`,
+    usernameTooLong: `Username must be at most ${LIMITS.usernameMax} characters long.`,
+    usernameChars: 'Username can only contain letters, numbers, dots and underscores.',
+    nameTooLong: `Name must be at most ${LIMITS.nameMax} characters long.`,
   },
   verify: {
     failed: 'Verification failed.',
     error: 'An error occurred during verification.',
     resendFailed: 'Failed to resend verification email.',
     resendError: 'An error occurred while resending the verification email.',
+    codeFormat: 'Enter the 6-digit code from the email.',
   },
   signin: {
     error: 'An error occurred while logging in.',
@@ -48,6 +55,7 @@ export const Messages = {
     ownerOnly: 'Only the author can change this post.',
     gone: 'This post no longer exists.',
     commentGone: 'This comment no longer exists.',
+    contentTooLong: `Content must be at most ${LIMITS.postContentMax} characters.`,
   },
   chat: {
     empty: 'No conversations available.',
@@ -76,6 +84,8 @@ export const Messages = {
     groupNeedsMembers: 'Choose at least 2 members for a group.',
     groupNeedsName: 'A group needs a name.',
     attachmentNotFound: 'An attachment could not be found. Please upload it again.',
+    recipientRequired: 'A chat or a recipient is required.',
+    messageEmpty: 'A message needs text or an attachment.',
     /** Groups (part 2 "Edit Group"): leave, and the creator's add, remove and rename. */
     notGroup: 'Only a group can be changed this way.',
     creatorOnly: 'Only the group creator can do this.',
@@ -120,6 +130,8 @@ export const Messages = {
     newPasswordRule:
       'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one number',
     newPasswordMismatch: 'Passwords do not match',
+    /** PUT /api/me/language with nothing in it. */
+    languageRequired: 'Choose a language, a calendar or digits.',
   },
   friends: {
     followed: 'User followed successfully.',
@@ -149,5 +161,7 @@ export const Messages = {
     rateLimited: 'Too many attempts. Please wait a moment and try again.',
     internal: 'Something went wrong. Please try again.',
     badOrigin: 'Request refused: it did not come from this site.',
+    /** A malformed id: it names nothing there is. */
+    itemUnavailable: 'This item is not available.',
   },
 } as const;

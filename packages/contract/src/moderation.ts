@@ -108,25 +108,42 @@ export const ModerationMessages = {
     reversed
       ? 'Your appeal was accepted: the moderators’ action has been reversed.'
       : 'Your appeal was reviewed: the moderators’ action stands.',
+  /** What the member is told was done (the action notice): "Moderators {this}". */
+  actionDescriptions: {
+    remove: 'removed something you posted',
+    sensitive: 'marked your media as sensitive',
+    warn: 'warned you',
+    limit: 'limited your account: your posts and comments are visible only to your followers',
+    suspend: (days: number) => `suspended your account for ${days} day${days === 1 ? '' : 's'}`,
+    ban: 'banned your account',
+  },
+  // The forms' bounds.
+  noteTooLong: 'A note can be at most 1000 characters.',
+  reasonRequired: 'Choose a reason.',
+  appealWhyRequired: 'Say why the action was wrong.',
+  appealTooLong: 'An appeal can be at most 2000 characters.',
+  mutedWordRequired: 'Type a word or phrase.',
+  mutedWordTooLong: 'A muted word can be at most 50 characters.',
 } as const;
 
 /** What the member is told was done (the action notice): "Moderators {this}". */
+const described = ModerationMessages.actionDescriptions;
 export const ACTION_DESCRIPTIONS: Partial<Record<ModerationAction, (days?: number) => string>> = {
-  remove: () => 'removed something you posted',
-  sensitive: () => 'marked your media as sensitive',
-  warn: () => 'warned you',
-  limit: () => 'limited your account: your posts and comments are visible only to your followers',
-  suspend: (days) => `suspended your account for ${days ?? 1} day${days === 1 ? '' : 's'}`,
-  ban: () => 'banned your account',
+  remove: () => described.remove,
+  sensitive: () => described.sensitive,
+  warn: () => described.warn,
+  limit: () => described.limit,
+  suspend: (days) => described.suspend(days ?? 1),
+  ban: () => described.ban,
 };
 
-const noteSchema = z.string().trim().max(1000, 'A note can be at most 1000 characters.');
+const noteSchema = z.string().trim().max(1000, ModerationMessages.noteTooLong);
 
 /** POST /api/reports */
 export const reportBodySchema = z.object({
   kind: z.enum(REPORT_KINDS),
   id: idSchema,
-  reason: z.enum(REPORT_REASONS, 'Choose a reason.'),
+  reason: z.enum(REPORT_REASONS, ModerationMessages.reasonRequired),
   note: noteSchema.default(''),
 });
 export type ReportBody = z.input<typeof reportBodySchema>;
@@ -219,11 +236,7 @@ export type ActionBody = z.input<typeof actionBodySchema>;
 
 export const appealBodySchema = z.object({
   actionId: idSchema,
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Say why the action was wrong.')
-    .max(2000, 'An appeal can be at most 2000 characters.'),
+  text: z.string().trim().min(1, ModerationMessages.appealWhyRequired).max(2000, ModerationMessages.appealTooLong),
 });
 export const sanctionAppealBodySchema = z.object({
   email: z
@@ -279,6 +292,6 @@ export const mutedMemberSchema = z.object({
 export const mutedWordSchema = z
   .string()
   .trim()
-  .min(1, 'Type a word or phrase.')
-  .max(50, 'A muted word can be at most 50 characters.')
+  .min(1, ModerationMessages.mutedWordRequired)
+  .max(50, ModerationMessages.mutedWordTooLong)
   .transform((w) => w.toLowerCase());

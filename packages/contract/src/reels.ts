@@ -42,21 +42,17 @@ export const ReelMessages = {
   empty: 'No reels yet',
   emptyHint: 'Be the first to share a short vertical video.',
   commentGone: 'This comment no longer exists.',
+  titleRequired: 'A title is required.',
+  titleTooLong: `A title can be at most ${REEL_LIMITS.titleMax} characters.`,
+  descriptionTooLong: `A description can be at most ${REEL_LIMITS.descriptionMax} characters.`,
+  categoryRequired: 'Choose a category.',
 } as const;
 
 /** Text fields of POST /api/reels (multipart; the file is the part named `video`). */
 export const createReelFieldsSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'A title is required.')
-    .max(REEL_LIMITS.titleMax, `A title can be at most ${REEL_LIMITS.titleMax} characters.`),
-  description: z
-    .string()
-    .trim()
-    .max(REEL_LIMITS.descriptionMax, `A description can be at most ${REEL_LIMITS.descriptionMax} characters.`)
-    .default(''),
-  category: z.enum(REEL_CATEGORIES, 'Choose a category.'),
+  title: z.string().trim().min(1, ReelMessages.titleRequired).max(REEL_LIMITS.titleMax, ReelMessages.titleTooLong),
+  description: z.string().trim().max(REEL_LIMITS.descriptionMax, ReelMessages.descriptionTooLong).default(''),
+  category: z.enum(REEL_CATEGORIES, ReelMessages.categoryRequired),
 });
 export type CreateReelFields = z.infer<typeof createReelFieldsSchema>;
 

@@ -14,7 +14,7 @@ export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const SETTINGS_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,}$/;
 export const settingsPasswordSchema = z
   .string()
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long.`)
+  .max(LIMITS.passwordMax, Messages.signup.passwordTooLong)
   .regex(SETTINGS_PASSWORD_PATTERN, Messages.settings.newPasswordRule);
 
 export const SettingsText = {

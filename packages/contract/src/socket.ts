@@ -46,9 +46,10 @@ import {
 import { groupClientEventSchemas, groupInfoSchema, groupServerEventSchemas } from './groups.js';
 import { CALL_LIMITS, CallTexts, createRoomAckSchema, joinRoomAckSchema } from './calls.js';
 import { chatReadSchema, newPostSchema } from './ux.js';
+import { Messages } from './messages.js';
 
 const none = z.tuple([]);
-const sdpTooLong = 'A session description may be at most 100000 characters long.';
+const sdpTooLong = CallTexts.sdpTooLong;
 const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
 const searchText = z.string().trim().max(100);
 const username = z
@@ -76,11 +77,8 @@ export const sendMessagePayloadSchema = z
     to_uid: idSchema.optional(),
     attachments: z.array(idSchema).max(LIMITS.chatAttachmentsMax).optional(),
   })
-  .refine((m) => m.to_cid ?? m.to_uid, 'A chat or a recipient is required.')
-  .refine(
-    (m) => m.message.trim().length > 0 || (m.attachments?.length ?? 0) > 0,
-    'A message needs text or an attachment.',
-  );
+  .refine((m) => m.to_cid ?? m.to_uid, Messages.chat.recipientRequired)
+  .refine((m) => m.message.trim().length > 0 || (m.attachments?.length ?? 0) > 0, Messages.chat.messageEmpty);
 
 export const editPostPayloadSchema = z.object({
   post_id: idSchema,
@@ -183,15 +181,21 @@ export const clientEventSchemas = {
   [Events.createRoom]: one(z.object({ userUid: idSchema })),
   [Events.joinRoom]: one(z.object({ roomId, userUid: idSchema.optional() })),
   [Events.offer]: one(
-    z.object({ offer: z.object({ type: z.literal('offer'), sdp: z.string().max(100_000, sdpTooLong) }), roomId }),
+    z.object({
+      offer: z.object({ type: z.literal('offer'), sdp: z.string().max(CALL_LIMITS.sdpMax, sdpTooLong) }),
+      roomId,
+    }),
   ),
   [Events.answer]: one(
-    z.object({ answer: z.object({ type: z.literal('answer'), sdp: z.string().max(100_000, sdpTooLong) }), roomId }),
+    z.object({
+      answer: z.object({ type: z.literal('answer'), sdp: z.string().max(CALL_LIMITS.sdpMax, sdpTooLong) }),
+      roomId,
+    }),
   ),
   [Events.iceCandidate]: one(
     z.object({
       candidate: z.object({
-        candidate: z.string().max(2000, 'An ICE candidate may be at most 2000 characters long.'),
+        candidate: z.string().max(CALL_LIMITS.candidateMax, CallTexts.candidateTooLong),
         sdpMid: z.string().max(CALL_LIMITS.sdpMidMax, CallTexts.sdpMidTooLong).nullable().optional(),
         sdpMLineIndex: z
           .number()

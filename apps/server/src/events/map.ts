@@ -52,7 +52,8 @@ export interface DomainEvents {
   /** A member's first tab connected (online) or last tab closed (offline), across every node. */
   'presence.changed': { userId: string; online: boolean };
   /** A sign-in from a browser the member had not used before. */
-  'account.newDevice': { userId: string; browser: string };
+  /** The browser and system as its user agent names them (null: not one we name); the notice words them. */
+  'account.newDevice': { userId: string; browser: string | null; os: string | null };
   /** A changed name, username or avatar. */
   'profile.updated': { user: CurrentUser };
 

@@ -6,6 +6,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { ServerTexts } from '@sajha/contract';
 import { AppError } from './errors.js';
 
 // Memory: libvips' operation cache kept decoded images alive after their requests (RSS grew and stayed),
@@ -132,7 +133,7 @@ async function reencode(
     };
   } catch (err) {
     const message = (err as Error).message;
-    if (/pixel limit/i.test(message)) throw new AppError('This image is too large to process.', 400);
-    throw new AppError('This image could not be read.', 400);
+    if (/pixel limit/i.test(message)) throw new AppError(ServerTexts.media.imageTooLarge, 400);
+    throw new AppError(ServerTexts.media.imageUnreadable, 400);
   }
 }

@@ -8,7 +8,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { Logger } from 'pino';
-import { SOCKET_PATHS } from '@sajha/contract';
+import { SOCKET_PATHS, ServerTexts, localizeText, pickLocale, type Locale } from '@sajha/contract';
 import type { AppDeps } from '../deps.js';
 import type { SocketHooks } from '../feature.js';
 import { findSession, readCookie, SESSION_COOKIE } from '../platform/sessions.js';
@@ -117,13 +117,14 @@ function createServer(
 }
 
 const refusals: Record<string, string> = {
-  [HandshakeErrors.tooManyConnections]:
-    'Too many open connections for this account or network. Close some tabs and try again.',
-  [HandshakeErrors.tooManyHandshakes]: 'Too many connection attempts. Please wait a moment and try again.',
+  [HandshakeErrors.tooManyConnections]: ServerTexts.connection.tooManyConnections,
+  [HandshakeErrors.tooManyHandshakes]: ServerTexts.connection.tooManyHandshakes,
 };
 
-function refusal(code: string): Error {
-  return Object.assign(new Error(code), { data: { message: refusals[code] } });
+/** A refused handshake: its code, and what the member reads (their language, or the browser's before a session). */
+function refusal(code: string, socket: IoSocket, locale?: Locale): Error {
+  const reader = locale ?? pickLocale(socket.request.headers['accept-language']);
+  return Object.assign(new Error(code), { data: { message: localizeText(reader, refusals[code] ?? '') } });
 }
 
 /**
@@ -138,11 +139,11 @@ async function admit(
   openSession: SocketSessionOpener,
 ): Promise<Error | undefined> {
   const address = guard.addressOf(socket);
-  if (!(await guard.handshake(address))) return refusal(HandshakeErrors.tooManyHandshakes);
+  if (!(await guard.handshake(address))) return refusal(HandshakeErrors.tooManyHandshakes, socket);
   const auth = await openSession(readCookie(socket.request.headers.cookie, SESSION_COOKIE));
   if (!auth) return new Error('unauthorized');
   const uid = auth.user.uid;
-  if (!(await guard.open(uid, address))) return refusal(HandshakeErrors.tooManyConnections);
+  if (!(await guard.open(uid, address))) return refusal(HandshakeErrors.tooManyConnections, socket, auth.locale);
   // A client that left while this awaited the database has had its close already: nothing would release it.
   if (socket.conn.readyState === 'closed') {
     await guard.release(uid, address);

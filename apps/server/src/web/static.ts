@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANDING_LINK_STANDINS, LANDING_LINKS_META } from '@sajha/contract';
+import { LANDING_LINK_STANDINS, LANDING_LINKS_META, ServerTexts, localizeText } from '@sajha/contract';
+import { requestLocale } from '../platform/locale.js';
 import { escapeHtml } from '../platform/html.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
 
@@ -86,7 +87,7 @@ export async function webRoutes(app: FastifyInstance, webDist: string, links: La
     const url = req.url.split('?')[0] ?? '/';
     const isPage = built && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
     if (isPage) return sendPage(webDist, links, req, reply);
-    return reply.code(404).send({ success: false, message: 'Not found' });
+    return reply.code(404).send({ success: false, message: localizeText(requestLocale(req), ServerTexts.notFound) });
   });
   if (!built) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run `npm run build`)');

@@ -51,6 +51,40 @@ describe('localizeText', () => {
       ne.Messages.chat.groupRenamed('Ghar', 'Hari'),
     );
   });
+
+  it('reads every branch of a built text: an empty argument, the number 1, a false outcome', () => {
+    const ne = catalogueFor('ne');
+    const cases: [string, string][] = [
+      [en.ModerationMessages.banned(''), ne.ModerationMessages.banned('')],
+      [en.ModerationMessages.banned('spam'), ne.ModerationMessages.banned('spam')],
+      [en.ModerationMessages.suspended('5 May', ''), ne.ModerationMessages.suspended('5 May', '')],
+      [
+        en.ModerationMessages.suspended('5 May', 'spam: links'),
+        ne.ModerationMessages.suspended('5 May', 'spam: links'),
+      ],
+      [en.ModerationMessages.appealOutcome(true), ne.ModerationMessages.appealOutcome(true)],
+      [en.ModerationMessages.appealOutcome(false), ne.ModerationMessages.appealOutcome(false)],
+      [en.ModerationMessages.reportOutcome('post', false), ne.ModerationMessages.reportOutcome('post', false)],
+      [en.UxMessages.newPosts(1), ne.UxMessages.newPosts(1)],
+      [en.UxMessages.newPosts(7), ne.UxMessages.newPosts(7)],
+      [en.ServerTexts.moderation.done.suspend(1), ne.ServerTexts.moderation.done.suspend(1)],
+    ];
+    for (const [english, nepali] of cases) {
+      expect(nepali).toMatch(/[\u0900-\u097F]/);
+      expect(localizeText('ne', english)).toBe(nepali);
+    }
+  });
+
+  it('the server’s own texts (mails, notices) keep the English as it was', () => {
+    expect(en.ServerTexts.mail.verification.subject('123456')).toBe('123456 is your Sajha verification code');
+    expect(en.ServerTexts.notices.newSignIn('Firefox', 'Linux')).toBe(
+      'New sign-in to your account from Firefox on Linux. If this was not you, reset your password.',
+    );
+    expect(en.ServerTexts.moderation.done.suspend(3)).toBe('Suspended for 3 days; their sessions have ended.');
+    expect(localizeText('ne', en.ServerTexts.auth.badCredentials)).toBe(
+      catalogueFor('ne').ServerTexts.auth.badCredentials,
+    );
+  });
 });
 
 describe('pickLocale', () => {

@@ -54,10 +54,32 @@ const catalogues: Record<Locale, Catalogue> = { en, ne };
 /** The contract's texts in `locale`. */
 export const catalogueFor = (locale: Locale): Catalogue => catalogues[locale];
 
-type Entry = { exact: Map<string, string>; templates: { re: RegExp; to: (...a: string[]) => string }[] };
+type Entry = {
+  exact: Map<string, string>;
+  templates: { re: RegExp; to: (...a: string[]) => string | undefined }[];
+};
 
 const MARK = (i: number) => `\u0000${i}\u0000`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A template needs this much text of its own: "{a} on {b}" would read any English sentence with "on" in it. */
+const MIN_LITERAL = 6;
+/** A text built with an argument still waiting to be put in (the other language used one this branch drops). */
+const unfilled = (text: string) => text.includes('\u0000');
+
+/**
+ * The calls a function's texts are read from: every argument a mark (its template); then, one argument
+ * at a time, an empty text and the number 1, for the branches a function takes on them ("banned." with no
+ * reason, "1 new post", an outcome's `false`). Such a call is kept only when it gives another text than
+ * the template with that value put in.
+ */
+function callsOf(arity: number): unknown[][] {
+  const marks = Array.from({ length: arity }, (_, i) => MARK(i));
+  const calls: unknown[][] = [marks];
+  for (let i = 0; i < arity; i++) {
+    for (const fixed of ['', 1]) calls.push(marks.map((m, j) => (j === i ? fixed : m)));
+  }
+  return calls;
+}
 
 /** English text -> the same entry's text in `target`, for every entry of the two catalogues. */
 function indexOf(target: Catalogue): Entry {
@@ -66,44 +88,77 @@ function indexOf(target: Catalogue): Entry {
     if (typeof from === 'string' && typeof to === 'string') {
       if (!entry.exact.has(from)) entry.exact.set(from, to);
     } else if (typeof from === 'function' && typeof to === 'function') {
-      const arity = Math.max(from.length, 1);
-      const marks = Array.from({ length: arity }, (_, i) => MARK(i));
-      let template: string;
+      const f = from as (...a: unknown[]) => unknown;
+      const g = to as (...a: unknown[]) => unknown;
+      const [marks, ...variants] = callsOf(Math.max(from.length, 1)) as [unknown[], ...unknown[][]];
+      let full: string;
       try {
-        template = String((from as (...a: unknown[]) => unknown)(...marks));
+        full = String(f(...marks));
       } catch {
         return;
       }
-      // A function that does more than put its arguments in (a plural, a number's format) has no template.
-      if (!marks.every((m) => template.includes(m))) return;
-      let source = '';
-      const order: number[] = [];
-      let rest = template;
-      for (;;) {
-        const at = rest.indexOf('\u0000');
-        if (at < 0) break;
-        source += escapeRe(rest.slice(0, at));
-        const end = rest.indexOf('\u0000', at + 1);
-        order.push(Number(rest.slice(at + 1, end)));
-        source += '([\\s\\S]*?)';
-        rest = rest.slice(end + 1);
+      addText(full, marks, g);
+      for (const args of variants) {
+        let text: string;
+        try {
+          text = String(f(...args));
+        } catch {
+          continue;
+        }
+        // The same text as the template with this value put in: nothing new to read.
+        const at = args.findIndex((a) => typeof a !== 'string' || !a.startsWith('\u0000'));
+        if (text !== full.split(MARK(at)).join(String(args[at]))) addText(text, args, g);
       }
-      source += escapeRe(rest);
-      const re = new RegExp(`^${source}$`);
-      entry.templates.push({
-        re,
-        to: (...captured: string[]) => {
-          const args: string[] = [];
-          order.forEach((argIndex, i) => (args[argIndex] = captured[i] ?? ''));
-          return String((to as (...a: string[]) => string)(...args));
-        },
-      });
     } else if (Array.isArray(from) && Array.isArray(to)) {
       from.forEach((f, i) => walk(f, to[i]));
     } else if (from && to && typeof from === 'object' && typeof to === 'object') {
       for (const key of Object.keys(from))
         walk((from as Record<string, unknown>)[key], (to as Record<string, unknown>)[key]);
     }
+  };
+  /** One text of a function, called with `args`: an exact entry, or a template over the marks it holds. */
+  const addText = (text: string, args: unknown[], to: (...a: unknown[]) => unknown) => {
+    if (!unfilled(text)) {
+      let other: string;
+      try {
+        other = String(to(...args));
+      } catch {
+        return;
+      }
+      if (!unfilled(other) && !entry.exact.has(text)) entry.exact.set(text, other);
+      return;
+    }
+    let source = '';
+    let literal = 0;
+    const order: number[] = [];
+    let rest = text;
+    for (;;) {
+      const at = rest.indexOf('\u0000');
+      if (at < 0) break;
+      source += escapeRe(rest.slice(0, at));
+      literal += at;
+      const end = rest.indexOf('\u0000', at + 1);
+      order.push(Number(rest.slice(at + 1, end)));
+      source += '([\\s\\S]*?)';
+      rest = rest.slice(end + 1);
+    }
+    source += escapeRe(rest);
+    literal += rest.length;
+    if (literal < MIN_LITERAL) return;
+    entry.templates.push({
+      re: new RegExp(`^${source}$`),
+      to: (...captured: string[]) => {
+        const filled = [...args];
+        order.forEach((argIndex, i) => (filled[argIndex] = captured[i] ?? ''));
+        let other: string;
+        try {
+          other = String(to(...filled));
+        } catch {
+          return undefined;
+        }
+        return unfilled(other) ? undefined : other;
+      },
+    });
   };
   walk(en, target);
   // Longer templates first: "A added B" must not be read by a shorter template that also matches.
@@ -129,7 +184,9 @@ export function localizeText(locale: Locale, text: string): string {
   if (text.length > 2000) return text;
   for (const t of index.templates) {
     const m = t.re.exec(text);
-    if (m) return t.to(...m.slice(1));
+    if (!m) continue;
+    const other = t.to(...m.slice(1));
+    if (other !== undefined) return other;
   }
   return text;
 }

@@ -3,6 +3,7 @@
  * page's and sign-up's language menu). English is the spec's own text; Nepali is the second language.
  */
 import { z } from 'zod';
+import { Messages } from '../messages.js';
 
 export const LOCALES = ['en', 'ne'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -30,7 +31,7 @@ export const DEFAULT_LANGUAGE_PREFS: LanguagePrefs = { locale: 'en', calendar: '
 
 /** `PUT /api/me/language`: any of the three; what is left out stays as it is. */
 export const languageUpdateSchema = languagePrefsSchema.partial().refine((v) => Object.keys(v).length > 0, {
-  message: 'Choose a language, a calendar or digits.',
+  message: Messages.settings.languageRequired,
 });
 
 /** What the member's default digits are for a language when they have not chosen (Nepali: Devanagari). */

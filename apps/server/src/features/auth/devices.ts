@@ -11,7 +11,8 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 
 export const DEVICE_COOKIE = 'sajha_did';
 
-export function describeBrowser(ua: string): string {
+/** The browser and system a user agent names, as the sign-in notice words them (null: not one we name). */
+export function describeBrowser(ua: string): { browser: string | null; os: string | null } {
   const browser = /Edg\//.test(ua)
     ? 'Edge'
     : /OPR\//.test(ua)
@@ -22,7 +23,7 @@ export function describeBrowser(ua: string): string {
           ? 'Chrome'
           : /Safari\//.test(ua)
             ? 'Safari'
-            : 'a browser';
+            : null;
   const os = /Android/.test(ua)
     ? 'Android'
     : /iPhone|iPad/.test(ua)
@@ -33,8 +34,8 @@ export function describeBrowser(ua: string): string {
           ? 'macOS'
           : /Linux/.test(ua)
             ? 'Linux'
-            : 'an unknown system';
-  return `${browser} on ${os}`;
+            : null;
+  return { browser, os };
 }
 
 /** True when this browser's device cookie has signed in to the account with this email before. */
@@ -89,5 +90,5 @@ export async function noticeNewDevice(
 ): Promise<void> {
   if (!(await rememberDevice(deps, req, reply, userId))) return;
   // The notice itself is the notifications area's (it listens for this fact).
-  await deps.bus.publish('account.newDevice', { userId, browser: describeBrowser(req.headers['user-agent'] ?? '') });
+  await deps.bus.publish('account.newDevice', { userId, ...describeBrowser(req.headers['user-agent'] ?? '') });
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages, Routes, SettingsText } from '@sajha/contract';
-import { requestLocale } from '../../platform/locale.js';
+import { languageOf, requestLocale } from '../../platform/locale.js';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
@@ -153,6 +153,8 @@ export const authRoutes = [
       name: session.user.name,
       username: session.user.username,
       avatar: session.user.avatar,
+      // The member's language, calendar and digits: the page starts in them.
+      language: languageOf(session.user),
     },
   })),
 

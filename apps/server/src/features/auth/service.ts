@@ -4,7 +4,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { SignupMessages, type CurrentUser, type Locale } from '@sajha/contract';
+import { ServerTexts, SignupMessages, type CurrentUser, type Locale } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { JobMap } from '../../platform/jobs.js';
 import { emailCodes, passwordResets, users } from '../../db/schema.js';
@@ -14,6 +14,7 @@ import type { GoogleIdentity } from './google.js';
 import { accountExistsMail, passwordResetMail, verificationMail } from './mails.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { presentCurrentUser } from '../../platform/current-user.js';
+import { languageOf } from '../../platform/locale.js';
 import { createSession, deleteOtherSessions } from '../../platform/sessions.js';
 import { usernameHeld } from '../../platform/usernames.js';
 import { refuseSanctioned } from '../../platform/sanctions.js';
@@ -32,26 +33,8 @@ export const RESET_TTL_MIN = 30;
 export const RESEND_COOLDOWN_MS = 120_000;
 const NIL_ID = '00000000-0000-0000-0000-000000000000';
 
-export const AuthText = {
-  registered: (email: string) => `Account created. We sent a 6-digit code to ${email}.`,
-  usernameTaken: 'This username is already taken.',
-  verified: 'Your email is verified. Welcome to Sajha!',
-  codeWrong: 'That code is not right. Check the email and try again.',
-  codeExpired: 'This code has expired. Ask for a new one.',
-  codeLocked: 'Too many wrong codes. Ask for a new code.',
-  alreadyVerified: 'This email is already verified. Please sign in.',
-  codeResent: (email: string) => `We sent a new code to ${email}.`,
-  cooldown: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
-  badCredentials: 'Invalid email or password.',
-  needsVerification: (email: string) => `Please verify your email first. We sent a code to ${email}.`,
-  welcomeBack: 'Welcome back!',
-  resetRequested: 'If an account exists for that email, we sent a link to reset the password. It works for 30 minutes.',
-  resetInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
-  resetDone: 'Your password has been changed. You can sign in with it now.',
-  googleUnavailable: 'Google sign-in is not available here.',
-  googleUnverified: 'Your Google account email is not verified.',
-  signedOut: 'You have been signed out.',
-} as const;
+/** The answers of this area (in the contract's catalogue, so they are read in the member's language). */
+export const AuthText = ServerTexts.auth;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -96,7 +79,10 @@ async function sendCode(
     });
   });
   try {
-    await deps.jobs.send('mail.send', verificationMail(user.email, user.name, code, CODE_TTL_MIN, opts.again));
+    await deps.jobs.send(
+      'mail.send',
+      verificationMail(user.email, user.name, code, CODE_TTL_MIN, opts.again ?? false, languageOf(user).locale),
+    );
   } catch (err) {
     await deps.db.delete(emailCodes).where(eq(emailCodes.id, id));
     throw err;
@@ -127,7 +113,10 @@ export async function mailCodeFor(deps: AppDeps, job: JobMap['auth.code']): Prom
   const user = await findByEmail(deps, job.email);
   if (!user) return;
   if (user.emailVerifiedAt) {
-    await deps.jobs.send('mail.send', accountExistsMail(user.email, user.name, `${deps.config.publicUrl}/signin`));
+    await deps.jobs.send(
+      'mail.send',
+      accountExistsMail(user.email, user.name, `${deps.config.publicUrl}/signin`, languageOf(user).locale),
+    );
     return;
   }
   await sendCode(deps, user, { force: true, again: job.reason === 'register' });
@@ -305,7 +294,10 @@ async function mailResetLink(deps: AppDeps, email: string): Promise<void> {
   });
   const link = `${deps.config.publicUrl}/reset-password/${token}`;
   try {
-    await deps.jobs.send('mail.send', passwordResetMail(user.email, user.name, link, RESET_TTL_MIN));
+    await deps.jobs.send(
+      'mail.send',
+      passwordResetMail(user.email, user.name, link, RESET_TTL_MIN, languageOf(user).locale),
+    );
   } catch (err) {
     await deps.db.delete(passwordResets).where(eq(passwordResets.id, id)); // the retry issues a fresh one
     throw err;

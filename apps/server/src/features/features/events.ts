@@ -1,5 +1,5 @@
 /** The features page on /real: getFeatures -> features; suggestFeature -> suggestionResponse; votes and statuses by ack. */
-import { Events, FeatureMessages } from '@sajha/contract';
+import { Events, FeatureMessages, localizeText } from '@sajha/contract';
 import { on } from '../../realtime/handler.js';
 import { answer } from '../../realtime/types.js';
 import { listFeatures, loadSuggestion, setFeatureStatus, suggestFeature, voteFeature } from './service.js';
@@ -20,7 +20,11 @@ export const featuresSocket = [
     },
     async ([input], { deps, socket, actor }) => {
       const feature = await suggestFeature(deps, actor.id, input);
-      answer(socket, Events.suggestionResponse, { status: 'success', message: FeatureMessages.submitted, feature });
+      answer(socket, Events.suggestionResponse, {
+        status: 'success',
+        message: localizeText(socket.data.locale, FeatureMessages.submitted),
+        feature,
+      });
       return feature;
     },
   ),

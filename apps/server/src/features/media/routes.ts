@@ -6,18 +6,20 @@
  * capability that only reaches a member through a post, clip or profile they were allowed to see.
  */
 import { eq, or } from 'drizzle-orm';
-import { Routes } from '@sajha/contract';
+import { Routes, ServerTexts, localizeText } from '@sajha/contract';
 import { files } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 import { serveFile } from '../../http/serve-file.js';
 import { isStorageKey } from '../../platform/storage.js';
+import { requestLocale } from '../../platform/locale.js';
 
 const PUBLIC_PURPOSES = new Set(['post', 'avatar', 'reel']);
 
 export const mediaRoutes = [
   route(Routes.media, { action: 'public', auth: 'none' }, async ({ deps, params, req, reply }) => {
     const key = `${params.folder}/${params.name}`;
-    const notFound = () => reply.code(404).send({ success: false, message: 'Not found' });
+    const notFound = () =>
+      reply.code(404).send({ success: false, message: localizeText(requestLocale(req), ServerTexts.notFound) });
     if (!isStorageKey(key)) return notFound();
     const [file] = await deps.db
       .select({ purpose: files.purpose, mime: files.mime, storageKey: files.storageKey, posterKey: files.posterKey })

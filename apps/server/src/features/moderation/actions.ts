@@ -11,6 +11,7 @@ import {
   MEMBER_ACTIONS,
   Messages,
   ModerationMessages,
+  ServerTexts,
   type ActionBody,
   type ModerationAction,
   type ReportKind,
@@ -132,21 +133,22 @@ export async function applyAction(
 }
 
 /** What staff read once an action is done. */
+const done = ServerTexts.moderation.done;
 const DONE: Record<ModerationAction, (body: ActionBody) => string> = {
-  dismiss: () => 'Reports dismissed.',
-  remove: () => 'Removed. Members now see "Removed by moderators".',
-  restore: () => 'Restored.',
-  sensitive: () => 'Marked sensitive: the media is blurred until clicked.',
-  'not-sensitive': () => 'No longer marked sensitive.',
-  warn: () => 'Warning sent.',
-  limit: () => 'Limited: their posts and comments reach only their followers.',
-  unlimit: () => 'Limit lifted.',
-  suspend: (b) => `Suspended for ${b.days ?? 1} day${b.days === 1 ? '' : 's'}; their sessions have ended.`,
-  unsuspend: () => 'Suspension lifted.',
-  ban: () => 'Banned; their sessions have ended.',
-  unban: () => 'Ban lifted.',
-  delete: () => 'Account deleted.',
-  'grant-role': (b) => `Role set to ${b.role ?? 'member'}.`,
+  dismiss: () => done.dismiss,
+  remove: () => done.remove,
+  restore: () => done.restore,
+  sensitive: () => done.sensitive,
+  'not-sensitive': () => done.notSensitive,
+  warn: () => done.warn,
+  limit: () => done.limit,
+  unlimit: () => done.unlimit,
+  suspend: (b) => done.suspend(b.days ?? 1),
+  unsuspend: () => done.unsuspend,
+  ban: () => done.ban,
+  unban: () => done.unban,
+  delete: () => done.delete,
+  'grant-role': (b) => done.grantRole(b.role ?? 'member'),
 };
 
 /** Staff act on members, not on staff (an admin may act on a moderator), and never on themselves. */

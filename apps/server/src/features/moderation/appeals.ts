@@ -8,6 +8,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   ACTION_DESCRIPTIONS,
   ModerationMessages,
+  ServerTexts,
   type AppealDto,
   type ModerationAction,
   type ReportKind,
@@ -126,7 +127,7 @@ export async function decideAppeal(
     .set({ status: decision.reverse ? 'reversed' : 'upheld', decidedBy: staff.id, decidedAt: new Date() })
     .where(eq(appeals.id, appealId));
   await deps.bus.publish('appeal.decided', { memberId: appeal.memberId, reversed: decision.reverse });
-  return decision.reverse ? 'The action is reversed.' : 'The action stands.';
+  return decision.reverse ? ServerTexts.moderation.appealReversed : ServerTexts.moderation.appealStands;
 }
 
 /** A member's own record: the actions they were told of, and where each appeal stands. */

@@ -4,7 +4,7 @@
  * collapsed behind "Hidden: contains a muted word" on the member's screens (the web matches them).
  */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { ModerationMessages } from '@sajha/contract';
+import { ModerationMessages, ServerTexts } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { mutedWords, mutes, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
@@ -53,7 +53,7 @@ export async function words(deps: AppDeps, me: string): Promise<string[]> {
 
 export async function addWord(deps: AppDeps, me: string, word: string): Promise<string> {
   if ((await words(deps, me)).length >= WORDS_MAX) {
-    throw new AppError(`You can mute at most ${WORDS_MAX} words.`, 400);
+    throw new AppError(ServerTexts.moderation.tooManyMutedWords(WORDS_MAX), 400);
   }
   await deps.db.insert(mutedWords).values({ userId: me, word }).onConflictDoNothing();
   return ModerationMessages.wordAdded;

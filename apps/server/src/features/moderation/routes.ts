@@ -10,7 +10,7 @@ import { route } from '../../http/route.js';
 import { AppError, firstIssue } from '../../platform/errors.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
 import { roleOf } from '../../policy/authorize.js';
-import { ModerationMessages } from '@sajha/contract';
+import { ModerationMessages, ServerTexts } from '@sajha/contract';
 import { applyAction } from './actions.js';
 import {
   createAppeal,
@@ -85,7 +85,7 @@ export const moderationRoutes = [
       await deps.limiters.consume('loginPerAccount', body.email);
       const [u] = await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1);
       const ok = await verifyPassword(u?.passwordHash ?? (await dummyHash()), body.password);
-      if (!u || !ok) throw new AppError('Invalid email or password.', 401);
+      if (!u || !ok) throw new AppError(ServerTexts.auth.badCredentials, 401);
       const action = await standingAction(deps, u.id);
       if (!action) throw new AppError(ModerationMessages.appealNotAppealable, 400);
       return done(await createAppeal(deps, u.id, action, body.text));
@@ -108,11 +108,11 @@ export const moderationRoutes = [
   })),
   route(Routes.staffAssign, { action: 'staff.act', auth: 'required' }, async ({ deps, auth, params }) => {
     await assign(deps, auth.user.id, kindOf(params.kind), params.id ?? '');
-    return done('Assigned to you.');
+    return done(ServerTexts.moderation.assigned);
   }),
   route(Routes.staffNote, { action: 'staff.act', auth: 'required' }, async ({ deps, auth, params, body }) => {
     await addNote(deps, auth.user.id, kindOf(params.kind), params.id ?? '', body.text);
-    return done('Note added.');
+    return done(ServerTexts.moderation.noteAdded);
   }),
   route(Routes.staffAction, { action: 'staff.act', auth: 'required' }, async ({ deps, actor, body }) => {
     // Roles are the admins' (checked again in applyAction for the action itself).

@@ -1,5 +1,5 @@
 /** Notification events on /real: the list, the badge, push subscriptions and preferences. */
-import { Events } from '@sajha/contract';
+import { Events, ServerTexts, localizeText } from '@sajha/contract';
 import { on } from '../../realtime/handler.js';
 import { answer } from '../../realtime/types.js';
 import { getPreferences, setPreferences } from './prefs.js';
@@ -31,7 +31,7 @@ export const notificationsSocket = [
       await setPreferences(deps.db, actor.id, preferences);
       return answer(socket, Events.notificationPreferencesUpdated, {
         success: true,
-        message: 'Your notification preferences have been saved.',
+        message: localizeText(socket.data.locale, ServerTexts.notifications.prefsSaved),
       });
     },
   ),

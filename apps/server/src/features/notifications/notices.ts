@@ -2,23 +2,16 @@
  * Facts -> notices: what a member hears of, in one place. Every other area only states what happened
  * (engagement, people, calls, chat, the board, auth); the texts, links and tags of the notices are here.
  * Nobody hears of their own actions, and notify() refuses a notice across a block as a second line.
+ * Each text is composed from the recipient's catalogue (`(t) => ...`): notify() reads the recipient's
+ * language with the row it reads anyway, so the bell, the push and the mail are in it.
  */
-import {
-  ACTION_DESCRIPTIONS,
-  CallTexts,
-  FeatureMessages,
-  LIMITS,
-  ModerationMessages,
-  PeopleMessages,
-  type ModerationAction,
-} from '@sajha/contract';
+import { LIMITS, type Catalogue } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { ActorInfo, ContentKind, ContentRef } from '../../events/map.js';
 import type { Listeners } from '../../feature.js';
 import { notifyAway } from './away.js';
-import { forgetBetween, notify, unreadCount, type NotifyInput } from './service.js';
+import { forgetBetween, notify, unreadCount, type NoticeText, type NotifyInput } from './service.js';
 
-const WHAT: Record<ContentKind, string> = { post: 'post', reel: 'reel' };
 const URL: Record<ContentKind, (id: string) => string> = { post: (id) => `/view/${id}`, reel: (id) => `/clips/${id}` };
 /** The tags earlier notices carried, so a browser still merges a new push with an old one. */
 const TAG: Record<ContentKind, (type: string, id: string) => string> = {
@@ -27,12 +20,40 @@ const TAG: Record<ContentKind, (type: string, id: string) => string> = {
 };
 
 type Verb = 'like' | 'comment' | 'reply' | 'share';
-const TEXT: Record<Verb, (handle: string, kind: ContentKind) => string> = {
-  like: (h, k) => `@${h} liked your ${WHAT[k]}`,
-  comment: (h, k) => `@${h} commented on your ${WHAT[k]}`,
-  reply: (h, k) => (k === 'post' ? `@${h} replied to your comment` : `@${h} replied to your comment on a ${WHAT[k]}`),
-  share: (h, k) => `@${h} shared your ${WHAT[k]}`,
+type Notices = Catalogue['ServerTexts']['notices'];
+const TEXT: Record<Verb, Record<ContentKind, (n: Notices) => (handle: string) => string>> = {
+  like: { post: (n) => n.likedPost, reel: (n) => n.likedReel },
+  comment: { post: (n) => n.commentedPost, reel: (n) => n.commentedReel },
+  reply: { post: (n) => n.repliedPost, reel: (n) => n.repliedReel },
+  share: { post: (n) => n.sharedPost, reel: (n) => n.sharedReel },
 };
+/** A link's label, in the recipient's language. */
+const label =
+  (pick: (n: Notices) => string): NoticeText =>
+  (t) =>
+    pick(t.ServerTexts.notices);
+
+/** A reported thing's kind as a report's outcome names it ("post", a reel is a "clip"). */
+function reportKind(t: Catalogue, what: string): string {
+  const kinds: Record<string, string> = t.ServerTexts.reportKinds;
+  return kinds[what] ?? what;
+}
+
+/** What moderators did, as the member is told it ("warned you"); undefined for actions not told. */
+function actionDescription(action: string, days: number | undefined): ((t: Catalogue) => string) | undefined {
+  switch (action) {
+    case 'remove':
+    case 'sensitive':
+    case 'warn':
+    case 'limit':
+    case 'ban':
+      return (t) => t.ModerationMessages.actionDescriptions[action];
+    case 'suspend':
+      return (t) => t.ModerationMessages.actionDescriptions.suspend(days ?? 1);
+    default:
+      return undefined;
+  }
+}
 
 /** Tells one member, never the actor; a failure is logged, never surfaced to whoever acted. */
 async function tell(deps: AppDeps, to: string, actor: ActorInfo | undefined, input: NotifyInput): Promise<void> {
@@ -48,10 +69,10 @@ function aboutContent(verb: Verb, content: ContentRef, to: string, actor: ActorI
   const type = verb === 'reply' ? 'comment' : verb;
   return tell(deps, to, actor, {
     type,
-    message: TEXT[verb](actor.username, content.kind),
+    message: (t) => TEXT[verb][content.kind](t.ServerTexts.notices)(actor.username),
     actorId: actor.id,
     profileImage: actor.avatar,
-    actions: [{ label: 'View Details', type: 'link', url: URL[content.kind](content.id) }],
+    actions: [{ label: label((n) => n.viewDetails), type: 'link', url: URL[content.kind](content.id) }],
     tag: TAG[content.kind](type, content.id),
   });
 }
@@ -66,10 +87,13 @@ export const noticeListeners: Listeners = {
     for (const to of memberIds) {
       await tell(deps, to, actor, {
         type: 'mention',
-        message: `@${actor.username} mentioned you in a ${where}`,
+        message: (t) =>
+          (where === 'post' ? t.ServerTexts.notices.mentionedInPost : t.ServerTexts.notices.mentionedInComment)(
+            actor.username,
+          ),
         actorId: actor.id,
         profileImage: actor.avatar,
-        actions: [{ label: 'View Details', type: 'link', url: URL[content.kind](content.id) }],
+        actions: [{ label: label((n) => n.viewDetails), type: 'link', url: URL[content.kind](content.id) }],
         tag: TAG[content.kind]('mention', content.id),
       });
     }
@@ -80,10 +104,10 @@ export const noticeListeners: Listeners = {
     notice
       ? tell(deps, followeeId, follower, {
           type: 'follow',
-          message: PeopleMessages.followNotice(follower.username),
+          message: (t) => t.PeopleMessages.followNotice(follower.username),
           actorId: follower.id,
           profileImage: follower.avatar,
-          actions: [{ label: 'View Profile', type: 'link', url: `/u/@${follower.username}` }],
+          actions: [{ label: label((n) => n.viewProfile), type: 'link', url: `/u/@${follower.username}` }],
           tag: `follow:${follower.id}`,
         })
       : undefined,
@@ -95,12 +119,12 @@ export const noticeListeners: Listeners = {
     try {
       await notifyAway(deps, calleeId, {
         type: 'call',
-        title: 'Incoming call',
-        message: CallTexts.incomingFrom(caller.name),
+        title: (t) => t.Messages.call.incoming,
+        message: (t) => t.CallTexts.incomingFrom(caller.name),
         priority: 'high',
         actorId: caller.uid,
         profileImage: caller.avatar,
-        actions: [{ label: 'Answer', type: 'link', url: `/call/${caller.uid}/${roomId}` }],
+        actions: [{ label: label((n) => n.answer), type: 'link', url: `/call/${caller.uid}/${roomId}` }],
         tag: `call:${roomId}`,
       });
     } catch (err) {
@@ -110,10 +134,10 @@ export const noticeListeners: Listeners = {
   'call.missed': ({ roomId, calleeId, caller }, { deps }) =>
     tell(deps, calleeId, caller, {
       type: 'call',
-      message: CallTexts.missedFrom(caller.name),
+      message: (t) => t.CallTexts.missedFrom(caller.name),
       actorId: caller.id,
       profileImage: caller.avatar,
-      actions: [{ label: 'Call back', type: 'link', url: `/call/${caller.id}` }],
+      actions: [{ label: label((n) => n.callBack), type: 'link', url: `/call/${caller.id}` }],
       tag: `call:${roomId}`,
     }),
 
@@ -128,7 +152,11 @@ export const noticeListeners: Listeners = {
           actorId: sender.uid,
           profileImage: sender.avatar,
           actions: [
-            { label: 'Open chat', type: 'link', url: direct ? `/message/@${sender.username}` : `/message/${chatId}` },
+            {
+              label: label((n) => n.openChat),
+              type: 'link',
+              url: direct ? `/message/@${sender.username}` : `/message/${chatId}`,
+            },
           ],
           tag: `chat:${chatId}`,
         });
@@ -141,9 +169,9 @@ export const noticeListeners: Listeners = {
   'feature.statusChanged': ({ featureId, authorId, title, status }, { deps }) =>
     tell(deps, authorId, undefined, {
       type: 'system',
-      message:
-        status === 'Implemented' ? FeatureMessages.notifyImplemented(title) : FeatureMessages.notifyPending(title),
-      actions: [{ label: 'View Details', type: 'link', url: '/features' }],
+      message: (t) =>
+        status === 'Implemented' ? t.FeatureMessages.notifyImplemented(title) : t.FeatureMessages.notifyPending(title),
+      actions: [{ label: label((n) => n.viewDetails), type: 'link', url: '/features' }],
       tag: `feature:${featureId}`,
     }),
 
@@ -153,27 +181,27 @@ export const noticeListeners: Listeners = {
     for (const to of reporterIds) {
       await tell(deps, to, undefined, {
         type: 'system',
-        message: ModerationMessages.reportOutcome(what === 'reel' ? 'clip' : what, acted),
+        message: (t) => t.ModerationMessages.reportOutcome(reportKind(t, what), acted),
         tag: `report:${what}`,
       });
     }
   },
   'moderation.acted': ({ memberId, actionId, action, reason, days }, { deps }) => {
-    const what = ACTION_DESCRIPTIONS[action as ModerationAction]?.(days);
+    const what = actionDescription(action, days);
     if (!what) return undefined;
     return tell(deps, memberId, undefined, {
       type: 'security',
       priority: 'high',
-      message: ModerationMessages.actionNotice(what, reason),
-      actions: [{ label: 'Review or appeal', type: 'link', url: `/moderation#${actionId}` }],
+      message: (t) => t.ModerationMessages.actionNotice(what(t), reason),
+      actions: [{ label: label((n) => n.reviewOrAppeal), type: 'link', url: `/moderation#${actionId}` }],
       tag: `moderation:${actionId}`,
     });
   },
   'appeal.decided': ({ memberId, reversed }, { deps }) =>
     tell(deps, memberId, undefined, {
       type: 'system',
-      message: ModerationMessages.appealOutcome(reversed),
-      actions: [{ label: 'Review', type: 'link', url: '/moderation' }],
+      message: (t) => t.ModerationMessages.appealOutcome(reversed),
+      actions: [{ label: label((n) => n.review), type: 'link', url: '/moderation' }],
       tag: 'appeal',
     }),
 
@@ -188,12 +216,16 @@ export const noticeListeners: Listeners = {
 
   // No clock time in the text: the server's zone is not the member's, and the notification's own time is
   // shown beside it in the member's browser zone (one zone everywhere).
-  'account.newDevice': ({ userId, browser }, { deps }) =>
+  'account.newDevice': ({ userId, browser, os }, { deps }) =>
     tell(deps, userId, undefined, {
       type: 'login',
       priority: 'high',
-      message: `New sign-in to your account from ${browser}. If this was not you, reset your password.`,
-      actions: [{ label: 'Review security', type: 'link', url: '/settings/security' }],
+      message: (t) =>
+        t.ServerTexts.notices.newSignIn(
+          browser ?? t.ServerTexts.devices.someBrowser,
+          os ?? t.ServerTexts.devices.someSystem,
+        ),
+      actions: [{ label: label((n) => n.reviewSecurity), type: 'link', url: '/settings/security' }],
       tag: 'login',
     }),
 };

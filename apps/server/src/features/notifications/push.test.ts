@@ -1,11 +1,11 @@
-import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createECDH, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Events } from '@sajha/contract';
-import { pushSubscriptions } from '../../db/schema.js';
+import { catalogueFor, Events } from '@sajha/contract';
+import { pushSubscriptions, users } from '../../db/schema.js';
 import {
   connectSocket,
   createUser,
@@ -163,6 +163,83 @@ describe('Web Push to a push service on localhost', () => {
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id))).toHaveLength(0);
     expect((await notify(t.app.deps, u.id, { type: 'like', message: 'Another like' })).pushQueued).toBe(0);
     socket.close();
+  });
+
+  it('writes each member’s push in their language: title and body in Nepali for a Nepali member', async () => {
+    const ne = catalogueFor('ne');
+    const asha = await createUser(t.db, { name: 'Asha', username: `asha_${Date.now() % 100000}` });
+    const subscribed = async (locale: 'en' | 'ne') => {
+      const u = await createUser(t.db);
+      await t.db.update(users).set({ locale }).where(eq(users.id, u.id));
+      const socket = await connectSocket(t.url, await sessionCookie(t.db, u.id));
+      const b = browserKeys();
+      const ack = await new Promise((resolve) =>
+        rawEmit(socket, Events.subscribeWebPush, { endpoint: `${base}/lang/${u.id}`, keys: b.keys }, resolve),
+      );
+      expect(ack).toEqual({ ok: true });
+      socket.close();
+      const pushes = () =>
+        deliveries
+          .filter((x) => x.path === `/lang/${u.id}`)
+          .map((x) => JSON.parse(decryptWebPush(x.body, b.ecdh, b.auth)) as Record<string, unknown>);
+      return { ...u, pushes };
+    };
+    const nepali = await subscribed('ne');
+    const english = await subscribed('en');
+    const actor = { id: asha.id, username: asha.username, name: asha.name, avatar: null };
+
+    // A like of each one's post (the bell's notice, pushed), and a call ringing (the push only).
+    const rooms = new Map<string, string>();
+    for (const m of [nepali, english]) {
+      await t.app.deps.bus.publish('content.liked', {
+        content: { kind: 'post', id: `p-${m.id}`, ownerId: m.id },
+        actor,
+      });
+      rooms.set(m.id, randomUUID());
+      await t.app.deps.bus.publish('call.ringing', {
+        calleeId: m.id,
+        incoming: { roomId: rooms.get(m.id)!, caller: { uid: asha.id, name: 'Asha Gurung', avatar: null } },
+      });
+    }
+    await t.app.deps.jobs.idle('push.send');
+
+    // Two jobs, delivered in either order.
+    expect(nepali.pushes()).toHaveLength(2);
+    expect(nepali.pushes()).toEqual(
+      expect.arrayContaining([
+        {
+          title: ne.ServerTexts.appName,
+          body: ne.ServerTexts.notices.likedPost(asha.username),
+          tag: `like:p-${nepali.id}`,
+          url: `/view/p-${nepali.id}`,
+        },
+        {
+          title: ne.Messages.call.incoming,
+          body: ne.CallTexts.incomingFrom('Asha Gurung'),
+          tag: `call:${rooms.get(nepali.id)}`,
+          url: `/call/${asha.id}/${rooms.get(nepali.id)}`,
+        },
+      ]),
+    );
+    expect(ne.ServerTexts.appName).toBe('साझा');
+    expect(ne.Messages.call.incoming).toMatch(/[\u0900-\u097F]/);
+    expect(english.pushes()).toHaveLength(2);
+    expect(english.pushes()).toEqual(
+      expect.arrayContaining([
+        {
+          title: 'Sajha',
+          body: `@${asha.username} liked your post`,
+          tag: `like:p-${english.id}`,
+          url: `/view/p-${english.id}`,
+        },
+        {
+          title: 'Incoming call',
+          body: 'Incoming call from Asha Gurung',
+          tag: `call:${rooms.get(english.id)}`,
+          url: `/call/${asha.id}/${rooms.get(english.id)}`,
+        },
+      ]),
+    );
   });
 
   it('refuses endpoints that are not a known push service (no SSRF through subscriptions)', async () => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { PushSubscriptionJson } from '@sajha/contract';
+import { ServerTexts, type PushSubscriptionJson } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { pushSubscriptions } from '../../db/schema.js';
 import type { PushPayload } from '../../platform/jobs.js';
@@ -18,7 +18,7 @@ export function checkEndpoint(deps: AppDeps, endpoint: string): void {
   const host = url.hostname.toLowerCase();
   const allowedHost = deps.config.push.endpointHosts.some((h) => host === h || host.endsWith(`.${h}`));
   const allowedScheme = url.protocol === 'https:' || (deps.config.push.allowHttp && url.protocol === 'http:');
-  if (!allowedHost || !allowedScheme) throw new AppError('This push service is not supported.', 400);
+  if (!allowedHost || !allowedScheme) throw new AppError(ServerTexts.notifications.pushServiceUnsupported, 400);
 }
 
 export async function saveSubscription(

@@ -12,9 +12,9 @@ import { notificationPrefs, notifications, users } from '../../db/schema.js';
 import { digestMail, rollupMail } from './mails.js';
 import { bypassesQuietHours, getPreferences, prefKey } from './prefs.js';
 import { presentNotification } from './presenters.js';
-import { queueAway, type NotifyInput } from './away.js';
+import { inLanguage, localeOfRow, queueAway, type NotifyInput } from './away.js';
 
-export type { NotifyInput };
+export type { NoticeText, NotifyInput } from './away.js';
 
 export interface NotifyOutcome {
   notification: NotificationDto | null;
@@ -37,8 +37,9 @@ export async function notify(
   input: NotifyInput,
   now = new Date(),
 ): Promise<NotifyOutcome> {
+  // The member's language comes with the row read anyway: a notice told to many costs no query more.
   const [user] = await deps.db
-    .select({ email: users.email, deletedAt: users.deletedAt })
+    .select({ email: users.email, deletedAt: users.deletedAt, locale: users.locale })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -55,6 +56,9 @@ export async function notify(
     if (!first) return { notification: null, pushQueued: 0, emailQueued: false };
   }
   const prefs = await getPreferences(deps.db, userId);
+  // Composed in the recipient's language: the bell keeps it so, and the push and the mail say the same.
+  const locale = localeOfRow(user.locale);
+  const notice = inLanguage(input, locale);
   let dto: NotificationDto | null = null;
   if (prefs.inApp.all || bypassesQuietHours(input.type)) {
     const [row] = await deps.db
@@ -64,9 +68,9 @@ export async function notify(
         userId,
         actorId: input.actorId ?? null,
         type: input.type,
-        message: input.message,
+        message: notice.message,
         priority: input.priority ?? 'normal',
-        actions: input.actions ?? [],
+        actions: notice.actions ?? [],
         profileImage: input.profileImage ?? null,
         icon: input.icon ?? null,
         isDigest: prefs.digest,
@@ -83,9 +87,9 @@ export async function notify(
 
   const { pushQueued, emailQueued } = await queueAway(
     deps,
-    { id: userId, email: user.email },
+    { id: userId, email: user.email, locale },
     prefs,
-    input,
+    notice,
     now,
     dto?._id,
   );
@@ -160,6 +164,7 @@ export async function sendDigests(deps: AppDeps, now = new Date()): Promise<numb
         user.name,
         items.map((i) => ({ message: i.message, date: i.createdAt })),
         `${deps.config.publicUrl}/home`,
+        localeOfRow(user.locale),
       ),
     );
     await deps.db
@@ -210,6 +215,7 @@ export async function sendRollup(deps: AppDeps, userId: string, now = new Date()
       user.name,
       items.map((i) => ({ message: i.message, date: i.createdAt })),
       `${deps.config.publicUrl}/home`,
+      localeOfRow(user.locale),
     ),
   );
   return true;

@@ -1,5 +1,5 @@
 /** Profile and friends events on /real (part 2 §7), plus our block events: each names its action and the member it is on. */
-import { Events, PeopleMessages } from '@sajha/contract';
+import { Events, PeopleMessages, localizeText } from '@sajha/contract';
 import { on, type SocketContext } from '../../realtime/handler.js';
 import { answer } from '../../realtime/types.js';
 import * as people from './service.js';
@@ -59,6 +59,8 @@ export const peopleSocket = [
     async (_a, ctx) => {
       await limited(ctx);
       const message = await people.follow(ctx.deps, ctx.actor.id, ctx.resource);
+      // English on purpose: the page tells a done follow from a refusal by these exact words (and shows
+      // them in the member's language itself); refusals come through refuse(), in the member's language.
       return answer(ctx.socket, Events.followResult, { message });
     },
   ),
@@ -89,7 +91,7 @@ export const peopleSocket = [
       const member = await people.block(ctx.deps, ctx.actor.id, ctx.resource);
       return answer(ctx.socket, Events.blockResult, {
         success: true,
-        message: PeopleMessages.blocked,
+        message: localizeText(ctx.socket.data.locale, PeopleMessages.blocked),
         username: member.username,
       });
     },
@@ -107,7 +109,7 @@ export const peopleSocket = [
       const member = await people.unblock(ctx.deps, ctx.actor.id, ctx.resource);
       return answer(ctx.socket, Events.blockResult, {
         success: true,
-        message: PeopleMessages.unblocked,
+        message: localizeText(ctx.socket.data.locale, PeopleMessages.unblocked),
         username: member.username,
       });
     },

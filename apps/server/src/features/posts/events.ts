@@ -3,7 +3,7 @@
  * page's cards. Each handler names its policy action; the dispatcher loads the post and authorizes before
  * it runs. The feed itself is features/feed.
  */
-import { Events, Messages } from '@sajha/contract';
+import { Events, Messages, localizeText } from '@sajha/contract';
 import { on } from '../../realtime/handler.js';
 import { actorInfoOf, answer, type IoSocket } from '../../realtime/types.js';
 import { addComment, listComments } from '../engagement/index.js';
@@ -117,7 +117,7 @@ export const postsSocket = [
     async (_a, { deps, socket, actor }) => {
       await hideProfileStatus(deps, actor.id);
       socket.emit(Events.hideProfileStatusResult, { success: true });
-      return { message: Messages.profileStatus.hidden };
+      return { message: localizeText(socket.data.locale, Messages.profileStatus.hidden) };
     },
   ),
 ];

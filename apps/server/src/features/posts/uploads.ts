@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { ServerTexts } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { processImage, RASTER_IMAGES } from '../../platform/media.js';
 import { newStorageKey, type Storage } from '../../platform/storage.js';
@@ -32,13 +33,8 @@ export interface PreparedFile {
   poster: Buffer | null;
 }
 
-export const UploadText = {
-  typeNotAllowed: (name: string) => `"${name}" is not an image or a supported video (mp4, webm, ogg).`,
-  fileTooLarge: (mb: number) => `Each file can be at most ${mb} MB.`,
-  totalTooLarge: (mb: number) => `All files of one post together can be at most ${mb} MB.`,
-  tooManyFiles: (n: number) => `A post can have at most ${n} files.`,
-  empty: (name: string) => `"${name}" is empty.`,
-} as const;
+/** This area's refusals (in the contract's catalogue, so they are read in the member's language). */
+export const UploadText = ServerTexts.postUploads;
 
 export async function prepareUpload(upload: ReceivedFile): Promise<PreparedFile> {
   const name = upload.name;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { AVATAR_SIZES, SettingsText } from '@sajha/contract';
+import { AVATAR_SIZES, ServerTexts, SettingsText } from '@sajha/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { files } from '../../db/schema.js';
@@ -48,7 +48,7 @@ async function render(input: Buffer | string, sniffed?: DetectedType | null): Pr
       out.push({ size, key: `avatar/${stem}-${size}.webp`, body, animated });
     }
   } catch (err) {
-    if (/pixel limit/i.test((err as Error).message)) throw new AppError('This image is too large to process.', 400);
+    if (/pixel limit/i.test((err as Error).message)) throw new AppError(ServerTexts.media.imageTooLarge, 400);
     throw new AppError(SettingsText.avatarNotImage, 400);
   }
   return out;

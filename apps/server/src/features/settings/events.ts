@@ -3,7 +3,7 @@
  * (then the fresh profile_data) or profile_update_error {message}. A changed name, username or avatar
  * goes to every tab of the member as cU, so the shell shows it at once.
  */
-import { Events } from '@sajha/contract';
+import { Events, localizeText } from '@sajha/contract';
 import { on } from '../../realtime/handler.js';
 import { answer } from '../../realtime/types.js';
 import { getProfileForm, updateProfile } from './service.js';
@@ -22,13 +22,14 @@ export const settingsSocket = [
     },
     async ([update], { deps, socket, actor }) => {
       const outcome = await updateProfile(deps, { userId: actor.id, sessionId: socket.data.sessionId }, update);
-      socket.emit(Events.profileUpdateSuccess, { message: outcome.message });
+      const message = localizeText(socket.data.locale, outcome.message);
+      socket.emit(Events.profileUpdateSuccess, { message });
       socket.emit(Events.profileData, outcome.profile);
       if (outcome.user) {
         socket.data.user = outcome.user;
         void deps.bus.publish('profile.updated', { user: outcome.user }, { by: outcome.user.uid });
       }
-      return { message: outcome.message };
+      return { message };
     },
   ),
 ];

@@ -1,5 +1,5 @@
 /** Rows -> the settings DTOs of the contract. */
-import type { ProfileForm, SessionRow, SocialPlatform } from '@sajha/contract';
+import { ServerTexts, type ProfileForm, type SessionRow, type SocialPlatform } from '@sajha/contract';
 import type { sessions, users } from '../../db/schema.js';
 
 const BROWSERS: [RegExp, string][] = [
@@ -23,8 +23,9 @@ const pick = (ua: string, table: [RegExp, string][], fallback: string) =>
 export function presentSession(row: typeof sessions.$inferSelect, currentId: string): SessionRow {
   return {
     id: row.id,
-    browser: pick(row.userAgent, BROWSERS, 'Unknown browser'),
-    os: pick(row.userAgent, SYSTEMS, 'Unknown system'),
+    // In English here, like every answer's text; the page shows them in the member's language (localizeText).
+    browser: pick(row.userAgent, BROWSERS, ServerTexts.sessions.unknownBrowser),
+    os: pick(row.userAgent, SYSTEMS, ServerTexts.sessions.unknownSystem),
     // No geo-IP database ships with the app; a deployment that adds one fills this in.
     place: null,
     createdAt: row.createdAt.toISOString(),

@@ -4,10 +4,11 @@
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import {
-  APP_NAME,
+  catalogueFor,
   Messages,
   SettingsText,
   type CurrentUser,
+  type Locale,
   type ProfileForm,
   type SocialPlatform,
   type UpdateProfilePayload,
@@ -19,6 +20,7 @@ import { socials, users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Mail } from '../../platform/mail.js';
 import { loadMember, presentCurrentUser } from '../../platform/current-user.js';
+import { languageOf } from '../../platform/locale.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { ownAvatarKey, pruneAvatars } from './avatar.js';
 import { presentProfileForm } from './presenters.js';
@@ -156,17 +158,19 @@ async function changePassword(deps: AppDeps, actor: Actor, user: UserRow, oldPas
   const passwordHash = await hashPassword(password);
   await deps.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeOtherSessions(deps, user.id, actor.sessionId);
-  await deps.mailer.send(passwordChangedMail(user.email, user.name, deps.config.publicUrl));
+  await deps.mailer.send(passwordChangedMail(user.email, user.name, deps.config.publicUrl, languageOf(user).locale));
 }
 
-function passwordChangedMail(to: string, name: string, publicUrl: string): Mail {
+/** In the member's language (the contract's `ServerTexts.mail`). */
+function passwordChangedMail(to: string, name: string, publicUrl: string, locale: Locale): Mail {
   const link = `${publicUrl}/settings/security`;
-  const text = `Namaste ${name},\n\nThe password of your ${APP_NAME} account was just changed, and every other device was signed out.\n\nIf this was not you, reset your password at once from the sign-in page, then review your sessions at ${link}.\n\nThe ${APP_NAME} team\n`;
+  const t = catalogueFor(locale).ServerTexts.mail;
+  const p = t.passwordChanged;
   return {
     kind: 'password-changed',
     to,
-    subject: `Your ${APP_NAME} password was changed`,
-    text,
-    html: `<p>Namaste,</p><p>The password of your ${APP_NAME} account was just changed, and every other device was signed out.</p><p>If this was not you, reset your password at once from the sign-in page, then review your sessions at <a href="${link}">${link}</a>.</p>`,
+    subject: p.subject,
+    text: `${t.greeting(name)}\n\n${p.changed}\n\n${p.notYou(link)}\n\n${t.team}\n`,
+    html: `<p>${p.greetingHtml}</p><p>${p.changed}</p><p>${p.notYou(`<a href="${link}">${link}</a>`)}</p>`,
   };
 }

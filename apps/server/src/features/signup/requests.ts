@@ -10,6 +10,7 @@ import { signupRequests, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { logStaffAction } from './audit.js';
 import { approvedMail } from './mails.js';
+import { languageOf } from '../../platform/locale.js';
 
 export type RequestStatus = 'pending' | 'rejected';
 
@@ -57,7 +58,10 @@ export async function decideRequest(deps: AppDeps, adminId: string, userId: stri
   if (approve) {
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     if (user && !user.deletedAt) {
-      await deps.jobs.send('mail.send', approvedMail(user.email, user.name, `${deps.config.publicUrl}/signin`));
+      await deps.jobs.send(
+        'mail.send',
+        approvedMail(user.email, user.name, `${deps.config.publicUrl}/signin`, languageOf(user).locale),
+      );
     }
   }
   return approve ? SignupMessages.approved : SignupMessages.rejectedDone;
