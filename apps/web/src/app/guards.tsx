@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { safeNextUrl } from '@sajha/contract';
 import { useAuth } from '../lib/auth';
 
 export function FullPageSpinner() {
+  const { t } = useTranslation('app');
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={t('loading')} />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { useColorScheme } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import { useTranslation } from 'react-i18next';
 
 /** True once the first client render is committed; before that the colour mode is not known. */
 export function useMounted(): boolean {
@@ -17,11 +18,12 @@ export function useMounted(): boolean {
 }
 
 export function ColorModeToggle() {
+  const { t } = useTranslation('app');
   const { mode, systemMode, setMode } = useColorScheme();
   const mounted = useMounted();
   const effective = mode === 'system' ? systemMode : mode;
   const isDark = mounted && effective === 'dark';
-  const label = isDark ? 'Switch to light mode' : 'Switch to dark mode';
+  const label = isDark ? t('colorMode.toLight') : t('colorMode.toDark');
   // The browser's own tooltip (title): MUI's Tooltip would bring Popper into every page's first load.
   return (
     <IconButton

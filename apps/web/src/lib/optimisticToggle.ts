@@ -17,6 +17,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useConnectedSocket } from './realtime';
 import type { MainSocket } from './socketTypes';
 import { errorMessage } from './socketRequest';
@@ -49,19 +50,20 @@ const pendingFor = (id: string) => (mutation: Mutation<unknown, Error, unknown, 
   itemOf(mutation.state.variables) === id;
 
 export function useOptimisticToggle<V extends ToggleVariables, A>(spec: ToggleSpec<V, A>): (variables: V) => void {
+  const { t } = useTranslation('app');
   const client = useQueryClient();
   const socket = useConnectedSocket();
   const toast = useToast();
   const mutation = useMutation({
     mutationKey: spec.key,
     mutationFn: (variables: V) => {
-      if (!socket) throw new Error('Not connected');
+      if (!socket) throw new Error(t('errors.notConnected'));
       return spec.send(socket, variables);
     },
     onMutate: (variables) => ({ undo: spec.apply(client, variables) }),
     onError: (error, _variables, context) => {
       context?.undo();
-      const message = errorMessage(error, 'Something went wrong.');
+      const message = errorMessage(error, t('errors.generic'));
       toast.show(spec.refusal?.(message) ?? { message, type: 'error' });
     },
     onSuccess: (answer, variables) => {

@@ -22,6 +22,8 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@sajha/contract';
+import { i18n } from '../i18n';
+import { localize } from '../i18n/prefs';
 import { emitUnguarded } from './emitFresh';
 import type { EventSource, MainSocket } from './socketTypes';
 
@@ -29,9 +31,20 @@ import type { EventSource, MainSocket } from './socketTypes';
 export const ANSWER_TIMEOUT_MS = 8000;
 /** A list (a feed page, comments) may take longer on a busy server, and used to be waited for. */
 export const LIST_TIMEOUT_MS = 20_000;
+/** The English of the timeout's message (the `app` catalogue's errors.noAnswer); the error carries the reader's. */
 export const NO_ANSWER = 'No answer from the server.';
 
-export class SocketRequestError extends Error {}
+/**
+ * A refused or unanswered call. Its message is shown as it is, so it is in the reader's language: a
+ * server's refusal (an English catalogue text) is localized here, as lib/http.ts does for HTTP answers.
+ */
+export class SocketRequestError extends Error {
+  constructor(message: string) {
+    super(localize(message));
+  }
+}
+
+const noAnswer = () => i18n.t('errors.noAnswer', { ns: 'app' });
 
 /**
  * Settles one call: rejects after `ms` or when the socket drops; `done()` stops both watches and
@@ -40,7 +53,7 @@ export class SocketRequestError extends Error {}
 function watchCall(socket: MainSocket, ms: number, reject: (error: Error) => void): () => boolean {
   let open = true;
   const fail = () => {
-    if (done()) reject(new SocketRequestError(NO_ANSWER));
+    if (done()) reject(new SocketRequestError(noAnswer()));
   };
   const timer = window.setTimeout(fail, ms);
   socket.on('disconnect', fail);
@@ -112,7 +125,11 @@ export function askFor<E extends ClientEvent, R extends ServerEvent>(
   });
 }
 
-/** The message to show for a failed call: the server's words, or the catalogue's fallback. */
+/**
+ * The message to show for a failed call: the server's words (in the reader's language when they are a
+ * catalogue's), or the fallback, which the caller gives in the reader's language.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+  if (!(error instanceof Error) || !error.message) return fallback;
+  return error.message === NO_ANSWER ? noAnswer() : localize(error.message);
 }

@@ -8,7 +8,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DURATIONS_MS } from '@sajha/contract';
+import { useFormat } from '../i18n/format';
 
 export type ToastType = 'success' | 'error' | 'normal';
 
@@ -119,6 +121,8 @@ const rise = keyframes`
 `;
 
 function ToastBubble({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const { t } = useTranslation('app');
+  const f = useFormat();
   const [paused, setPaused] = useState(false);
   const { id, duration, count } = toast;
 
@@ -165,9 +169,9 @@ function ToastBubble({ toast, onDismiss }: { toast: Toast; onDismiss: (id: strin
       {toast.message}
       {count > 1 && (
         <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.18)', fontWeight: 700 }}>
-          <span aria-hidden>×{count}</span>
+          <span aria-hidden>×{f.number(count)}</span>
           <Box component="span" sx={visuallyHidden}>
-            ({count} times)
+            {t('toast.times', { count, number: f.number(count) })}
           </Box>
         </Box>
       )}

@@ -21,8 +21,10 @@ import Typography from '@mui/material/Typography';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LAYOUT } from '@sajha/contract';
+import { useFormat } from '../i18n/format';
 import { useAuth } from '../lib/auth';
 import { useRealtime } from '../lib/realtime';
 import { IncomingCallPrompt } from '../features/calls';
@@ -33,10 +35,13 @@ import { useStaffRole } from '../features/admin';
 import { ColorModeToggle } from '../lib/ColorModeToggle';
 import { usePublicConfig } from '../lib/publicConfig';
 import { LogoutDialog } from './LogoutDialog';
-import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './navItems';
+import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavId, type NavItem } from './navItems';
 import { VisuallyHidden } from '../lib/VisuallyHidden';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
+
+/** Words for screen readers only, inside a catalogue text: `<hidden>…</hidden>`. */
+const hidden = { hidden: <VisuallyHidden>{null}</VisuallyHidden> };
 
 function NavList({
   onNavigate,
@@ -45,6 +50,8 @@ function NavList({
   onNavigate?: () => void;
   onAction: (a: 'createPost' | 'notifications') => void;
 }) {
+  const { t } = useTranslation('shell');
+  const f = useFormat();
   const { pathname } = useLocation();
   const config = usePublicConfig();
   const { unreadMessages } = useRealtime();
@@ -70,17 +77,18 @@ function NavList({
       );
     // The badge is drawn, not read: screen readers get the count as words in the entry's label.
     const count = item.kind !== 'external' && item.badge ? counts[item.badge] : 0;
+    const name = t(`nav.${item.id}`);
     const label = (
       <>
-        {item.label}
-        {count > 0 && <VisuallyHidden>{`, ${count} unread`}</VisuallyHidden>}
+        {name}
+        {count > 0 && <VisuallyHidden>{t('nav.unread', { count, number: f.number(count) })}</VisuallyHidden>}
       </>
     );
     if (item.kind === 'link') {
       const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
       return (
         <ListItemButton
-          key={item.label}
+          key={item.id}
           component={RouterLink}
           to={item.to}
           selected={active}
@@ -95,28 +103,29 @@ function NavList({
     if (item.kind === 'external') {
       const href = config ? (item.href === 'contest' ? config.contestUrl : config.sisterSiteUrl) : undefined;
       return (
-        <ListItemButton key={item.label} component="a" href={href} target="_blank" rel="noopener noreferrer">
+        <ListItemButton key={item.id} component="a" href={href} target="_blank" rel="noopener noreferrer">
           <ListItemIcon>{icon}</ListItemIcon>
-          <ListItemText primary={item.label} />
-          <OpenInNew fontSize="small" sx={{ opacity: 0.5 }} aria-label="opens in a new tab" />
+          <ListItemText primary={name} />
+          <OpenInNew fontSize="small" sx={{ opacity: 0.5 }} aria-label={t('nav.newTab')} />
         </ListItemButton>
       );
     }
     return (
-      <ListItemButton key={item.label} onClick={() => onAction(item.action)}>
+      <ListItemButton key={item.id} onClick={() => onAction(item.action)}>
         <ListItemIcon>{icon}</ListItemIcon>
         <ListItemText primary={label} />
       </ListItemButton>
     );
   };
   return (
-    <List component="nav" aria-label="Main" dense sx={{ px: 1 }}>
+    <List component="nav" aria-label={t('nav.label')} dense sx={{ px: 1 }}>
       {items.map(render)}
     </List>
   );
 }
 
 function ProfileBlock({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation('shell');
   const { user } = useAuth();
   if (!user) return null;
   return (
@@ -138,8 +147,8 @@ function ProfileBlock({ onLogout }: { onLogout: () => void }) {
           @{user.username}
         </Typography>
       </Box>
-      <Tooltip title="Log out">
-        <IconButton aria-label="Log out" onClick={onLogout} size="small">
+      <Tooltip title={t('logout')}>
+        <IconButton aria-label={t('logout')} onClick={onLogout} size="small">
           <LogoutOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -152,6 +161,7 @@ function SidebarContent(props: {
   onAction: (a: 'createPost' | 'notifications') => void;
   onLogout: () => void;
 }) {
+  const { t } = useTranslation('shell');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
@@ -162,7 +172,7 @@ function SidebarContent(props: {
           color="primary"
           sx={{ textDecoration: 'none', fontWeight: 800 }}
         >
-          Sajha
+          {t('common:appName')}
         </Typography>
         <ColorModeToggle />
       </Box>
@@ -175,6 +185,8 @@ function SidebarContent(props: {
 }
 
 export default function AppLayout() {
+  const { t } = useTranslation('shell');
+  const f = useFormat();
   const { logout } = useAuth();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -198,27 +210,29 @@ export default function AppLayout() {
     setMenuOpen(false);
     setConfirmLogout(true);
   };
-  const navIcon = (label: string) => NAV_ITEMS.find((i) => i.label === label)!.icon;
+  const navIcon = (id: NavId) => NAV_ITEMS.find((i) => i.id === id)!.icon;
   // Names come from the (often visually hidden) labels, so they include what the icons show;
   // drawn counts are hidden from screen readers and spoken as words in the label instead.
-  const count = (n: number, what: string) => (n > 0 ? <VisuallyHidden>{`, ${n} unread${what}`}</VisuallyHidden> : null);
+  const count = (n: number, key: 'nav.unread' | 'bottom.unreadNotifications') =>
+    n > 0 ? <VisuallyHidden>{t(key, { count: n, number: f.number(n) })}</VisuallyHidden> : null;
   const bottomItems: ({ value: string; icon: ReactElement; label: ReactNode } & (
     { to: string } | { onClick: () => void }
   ))[] = [
-    { label: 'Home', value: '/home', icon: navIcon('Home'), to: '/home' },
-    { label: 'Clips', value: '/clips', icon: navIcon('Clips'), to: '/clips' },
+    { label: t('nav.home'), value: '/home', icon: navIcon('home'), to: '/home' },
+    { label: t('nav.clips'), value: '/clips', icon: navIcon('clips'), to: '/clips' },
     {
-      label: (
-        <>
-          Create<VisuallyHidden> Post</VisuallyHidden>
-        </>
-      ),
+      label: <Trans t={t} i18nKey="bottom.create" components={hidden} />,
       value: 'create',
-      icon: navIcon('Create Post'),
+      icon: navIcon('createPost'),
       onClick: () => onAction('createPost'),
     },
     {
-      label: <>Messages{count(unreadMessages, '')}</>,
+      label: (
+        <>
+          {t('nav.messages')}
+          {count(unreadMessages, 'nav.unread')}
+        </>
+      ),
       value: '/message',
       icon: (
         <Badge
@@ -228,17 +242,18 @@ export default function AppLayout() {
           max={99}
           slotProps={{ badge: { 'aria-hidden': true } }}
         >
-          {navIcon('Messages')}
+          {navIcon('messages')}
         </Badge>
       ),
       to: '/message',
     },
-    { label: 'Friends', value: '/friends', icon: navIcon('Friends'), to: '/friends' },
+    { label: t('nav.friends'), value: '/friends', icon: navIcon('friends'), to: '/friends' },
     {
       // Notifications live in the drawer on small screens; their count shows on the button that opens it.
       label: (
         <>
-          <VisuallyHidden>Open </VisuallyHidden>Menu{count(unreadNotifications, ' notifications')}
+          <Trans t={t} i18nKey="bottom.menu" components={hidden} />
+          {count(unreadNotifications, 'bottom.unreadNotifications')}
         </>
       ),
       value: 'menu',
@@ -296,7 +311,7 @@ export default function AppLayout() {
           zIndex: (t) => t.zIndex.appBar,
         }}
         component="nav"
-        aria-label="Bottom"
+        aria-label={t('bottom.label')}
       >
         <BottomNavigation
           value={bottomValue}

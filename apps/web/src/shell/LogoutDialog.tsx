@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { Messages } from '@sajha/contract';
+import { useMessages } from '../i18n/language';
 
 export function LogoutDialog({
   open,
@@ -15,6 +15,7 @@ export function LogoutDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const { Messages } = useMessages();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="logout-title" aria-describedby="logout-text">
       <DialogTitle id="logout-title">{Messages.logout.title}</DialogTitle>

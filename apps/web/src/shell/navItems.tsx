@@ -12,42 +12,57 @@ import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 
+/** An entry's words are `nav.<id>` in the shell catalogue. */
+export type NavId =
+  | 'home'
+  | 'clips'
+  | 'createPost'
+  | 'messages'
+  | 'notifications'
+  | 'friends'
+  | 'ai'
+  | 'contest'
+  | 'sisterSite'
+  | 'features'
+  | 'settings'
+  | 'admin';
+
 export type NavItem =
-  | { kind: 'link'; label: string; to: string; icon: ReactElement; badge?: 'messages' }
+  | { kind: 'link'; id: NavId; to: string; icon: ReactElement; badge?: 'messages' }
   | {
       kind: 'action';
-      label: string;
+      id: NavId;
       action: 'createPost' | 'notifications';
       icon: ReactElement;
       badge?: 'notifications';
     }
-  | { kind: 'external'; label: string; href: 'contest' | 'sisterSite'; icon: ReactElement };
+  | { kind: 'external'; id: NavId; href: 'contest' | 'sisterSite'; icon: ReactElement };
 
 /** Sidebar order from part 1 §2. */
 export const NAV_ITEMS: NavItem[] = [
-  { kind: 'link', label: 'Home', to: '/home', icon: <HomeOutlined /> },
-  { kind: 'link', label: 'Clips', to: '/clips', icon: <SmartDisplayOutlined /> },
-  { kind: 'action', label: 'Create Post', action: 'createPost', icon: <AddBoxOutlined /> },
-  { kind: 'link', label: 'Messages', to: '/message', icon: <ChatBubbleOutlineOutlined />, badge: 'messages' },
+  { kind: 'link', id: 'home', to: '/home', icon: <HomeOutlined /> },
+  { kind: 'link', id: 'clips', to: '/clips', icon: <SmartDisplayOutlined /> },
+  { kind: 'action', id: 'createPost', action: 'createPost', icon: <AddBoxOutlined /> },
+  { kind: 'link', id: 'messages', to: '/message', icon: <ChatBubbleOutlineOutlined />, badge: 'messages' },
   {
     kind: 'action',
-    label: 'Notifications',
+    id: 'notifications',
     action: 'notifications',
     icon: <NotificationsNoneOutlined />,
     badge: 'notifications',
   },
-  { kind: 'link', label: 'Friends', to: '/friends', icon: <PeopleOutlined /> },
-  { kind: 'link', label: 'AI Assistant', to: '/ai', icon: <AutoAwesomeOutlined /> },
-  { kind: 'external', label: 'Monthly Contest', href: 'contest', icon: <EmojiEventsOutlined /> },
-  { kind: 'external', label: 'Sajha Studio', href: 'sisterSite', icon: <PaletteOutlined /> },
-  { kind: 'link', label: 'Features', to: '/features', icon: <LightbulbOutlined /> },
-  { kind: 'link', label: 'Settings', to: '/settings', icon: <SettingsOutlined /> },
+  { kind: 'link', id: 'friends', to: '/friends', icon: <PeopleOutlined /> },
+  { kind: 'link', id: 'ai', to: '/ai', icon: <AutoAwesomeOutlined /> },
+  { kind: 'external', id: 'contest', href: 'contest', icon: <EmojiEventsOutlined /> },
+  { kind: 'external', id: 'sisterSite', href: 'sisterSite', icon: <PaletteOutlined /> },
+  { kind: 'link', id: 'features', to: '/features', icon: <LightbulbOutlined /> },
+  { kind: 'link', id: 'settings', to: '/settings', icon: <SettingsOutlined /> },
 ];
 
 /** Ours (issue 33): staff only, after the spec's entries; the staff screens live under /admin. */
 export const ADMIN_NAV_ITEM: NavItem = {
   kind: 'link',
-  label: 'Admin',
+  id: 'admin',
   to: '/admin',
   icon: <AdminPanelSettingsOutlined />,
 };

@@ -18,6 +18,7 @@ import type { ReportDetail } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { useStaffCalls } from './adminApi';
 import { actionBody, actionProblem, reportActions, SUSPEND_DAYS, type ActionChoice } from './reportActions';
+import { useVocabulary } from './vocabulary';
 
 /** Red is the brand's primary: what is hard to take back is a filled button, the rest outlined. */
 const COLORS = { neutral: 'primary', warning: 'primary', danger: 'error' } as const;
@@ -31,6 +32,7 @@ function ActionDialog({
   choice: ActionChoice;
   onClose: () => void;
 }) {
+  const { t, f } = useVocabulary();
   const toast = useToast();
   const { act } = useStaffCalls();
   const [reason, setReason] = useState('');
@@ -73,19 +75,23 @@ function ActionDialog({
           )}
           {suspend && (
             <TextField
-              label="Days"
+              label={t('actionsPanel.days')}
               type="number"
               required
               value={days}
               onChange={(e) => setDays(e.target.value)}
               error={daysError}
-              helperText={daysError ? problem : `From ${SUSPEND_DAYS.min} to ${SUSPEND_DAYS.max} days.`}
+              helperText={
+                daysError
+                  ? problem
+                  : t('actionsPanel.daysHelp', { min: f.number(SUSPEND_DAYS.min), max: f.number(SUSPEND_DAYS.max) })
+              }
               slotProps={{ htmlInput: { min: SUSPEND_DAYS.min, max: SUSPEND_DAYS.max, step: 1 } }}
-              sx={{ mb: 2, width: 160 }}
+              sx={{ mb: 2, width: 200, maxWidth: '100%' }}
             />
           )}
           <TextField
-            label={choice.reasonRequired ? 'Reason (the member is told)' : 'Reason (optional, for the audit log)'}
+            label={choice.reasonRequired ? t('actionsPanel.reasonRequired') : t('actionsPanel.reasonOptional')}
             required={choice.reasonRequired}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
@@ -100,7 +106,7 @@ function ActionDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" color={COLORS[choice.tone]} disabled={busy}>
             {choice.label}
@@ -143,23 +149,27 @@ function ActionButtons({
 }
 
 export function ActionsPanel({ detail }: { detail: ReportDetail }) {
+  const v = useVocabulary();
+  const { t } = v;
   const [picked, setPicked] = useState<ActionChoice | null>(null);
-  const { content, member } = reportActions(detail);
-  const who = detail.snapshot.member ? `@${detail.snapshot.member.username}` : 'the member';
+  const { content, member } = reportActions(detail, v);
+  const who = detail.snapshot.member ? `@${detail.snapshot.member.username}` : t('actionsPanel.theMember');
+  // The choice picked, in the words of the page's language now (it may have changed since).
+  const open = picked && [...content, ...member].find((c) => c.action === picked.action);
   return (
     <>
       <ActionButtons
-        title={`About this ${detail.kind === 'member' ? 'profile' : 'content'}`}
+        title={detail.kind === 'member' ? t('actionsPanel.aboutProfile') : t('actionsPanel.aboutContent')}
         choices={content}
         onPick={setPicked}
       />
-      <ActionButtons title={`About ${who}`} choices={member} onPick={setPicked} />
+      <ActionButtons title={t('actionsPanel.about', { who })} choices={member} onPick={setPicked} />
       {content.length === 0 && member.length === 0 && (
-        <Typography color="text.secondary">
-          Nothing to act on: the account is gone and the reports are closed.
-        </Typography>
+        <Typography color="text.secondary">{t('actionsPanel.nothing')}</Typography>
       )}
-      {picked && <ActionDialog key={picked.action} detail={detail} choice={picked} onClose={() => setPicked(null)} />}
+      {picked && (
+        <ActionDialog key={picked.action} detail={detail} choice={open ?? picked} onClose={() => setPicked(null)} />
+      )}
     </>
   );
 }

@@ -33,24 +33,26 @@ import { ColorModeToggle } from '../../lib/ColorModeToggle';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { NotFoundPage } from '../misc';
 import { useStaffRole, type StaffContext, type StaffRole } from './staffRole';
-import { ROLE_LABELS } from './vocabulary';
+import { useTranslation } from 'react-i18next';
+import { useVocabulary } from './vocabulary';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
 
 interface StaffNavItem {
-  label: string;
+  /** The entry's name: `nav.<label>` in the `admin` catalogue. */
+  label: 'dashboard' | 'reports' | 'appeals' | 'members' | 'audit' | 'signups';
   to: string;
   icon: ReactElement;
   adminOnly?: boolean;
 }
 
 export const STAFF_NAV: StaffNavItem[] = [
-  { label: 'Dashboard', to: '/admin', icon: <DashboardOutlined /> },
-  { label: 'Reports', to: '/admin/reports', icon: <FlagOutlined /> },
-  { label: 'Appeals', to: '/admin/appeals', icon: <GavelOutlined /> },
-  { label: 'Members', to: '/admin/members', icon: <ManageAccountsOutlined /> },
-  { label: 'Audit log', to: '/admin/audit', icon: <HistoryOutlined />, adminOnly: true },
-  { label: 'Sign-ups', to: '/admin/signups', icon: <PersonAddAltOutlined />, adminOnly: true },
+  { label: 'dashboard', to: '/admin', icon: <DashboardOutlined /> },
+  { label: 'reports', to: '/admin/reports', icon: <FlagOutlined /> },
+  { label: 'appeals', to: '/admin/appeals', icon: <GavelOutlined /> },
+  { label: 'members', to: '/admin/members', icon: <ManageAccountsOutlined /> },
+  { label: 'audit', to: '/admin/audit', icon: <HistoryOutlined />, adminOnly: true },
+  { label: 'signups', to: '/admin/signups', icon: <PersonAddAltOutlined />, adminOnly: true },
 ];
 
 /** The entries a role sees: moderators have no audit log and no sign-ups. */
@@ -58,6 +60,8 @@ export const navFor = (role: StaffRole) => STAFF_NAV.filter((item) => !item.admi
 
 function StaffNav({ role, onNavigate }: { role: StaffRole; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const v = useVocabulary();
+  const { t } = v;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
@@ -70,15 +74,15 @@ function StaffNav({ role, onNavigate }: { role: StaffRole; onNavigate?: () => vo
             onClick={onNavigate}
             sx={{ textDecoration: 'none', fontWeight: 800, display: 'block', lineHeight: 1.2 }}
           >
-            Sajha admin
+            {t('brand')}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {ROLE_LABELS[role]}
+            {v.roleLabel(role)}
           </Typography>
         </div>
         <ColorModeToggle />
       </Box>
-      <List component="nav" aria-label="Staff" dense sx={{ px: 1, flex: 1, overflowY: 'auto' }}>
+      <List component="nav" aria-label={t('nav.label')} dense sx={{ px: 1, flex: 1, overflowY: 'auto' }}>
         {navFor(role).map((item) => {
           // The dashboard is /admin itself: only exactly there; the others also for their sub-pages.
           const active = item.to === '/admin' ? pathname.replace(/\/$/, '') === '/admin' : pathname.startsWith(item.to);
@@ -92,7 +96,7 @@ function StaffNav({ role, onNavigate }: { role: StaffRole; onNavigate?: () => vo
               onClick={onNavigate}
             >
               <ListItemIcon>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} />
+              <ListItemText primary={t(`nav.${item.label}`)} />
             </ListItemButton>
           );
         })}
@@ -102,7 +106,7 @@ function StaffNav({ role, onNavigate }: { role: StaffRole; onNavigate?: () => vo
           <ListItemIcon>
             <ArrowBack />
           </ListItemIcon>
-          <ListItemText primary="Back to Sajha" />
+          <ListItemText primary={t('nav.back')} />
         </ListItemButton>
       </Box>
     </Box>
@@ -110,9 +114,10 @@ function StaffNav({ role, onNavigate }: { role: StaffRole; onNavigate?: () => vo
 }
 
 function LayoutSkeleton() {
+  const { t } = useTranslation('admin');
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }} aria-busy="true">
-      <VisuallyHidden>Loading</VisuallyHidden>
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
       <Box
         sx={{ display: { xs: 'none', md: 'block' }, width: sidebarWidth, p: 2, borderRight: 1, borderColor: 'divider' }}
       >
@@ -131,6 +136,7 @@ function LayoutSkeleton() {
 }
 
 export default function AdminLayout() {
+  const { t } = useTranslation('admin');
   const me = useStaffRole();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -142,7 +148,7 @@ export default function AdminLayout() {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void me.refetch()}>
-              Try again
+              {t('retry')}
             </Button>
           }
         >
@@ -185,11 +191,11 @@ export default function AdminLayout() {
           sx={{ display: { md: 'none' }, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
         >
           <Toolbar variant="dense" sx={{ gap: 1 }}>
-            <IconButton edge="start" aria-label="Open staff menu" onClick={() => setMenuOpen(true)}>
+            <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={() => setMenuOpen(true)}>
               <MenuOutlined />
             </IconButton>
             <Typography component="span" variant="h6" sx={{ fontWeight: 800, flex: 1 }} color="primary">
-              Sajha admin
+              {t('brand')}
             </Typography>
           </Toolbar>
         </AppBar>

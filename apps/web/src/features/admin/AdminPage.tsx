@@ -4,12 +4,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 
 export function AdminPage(props: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const documentTitle = t('documentTitle', { title: props.title });
   useEffect(() => {
-    document.title = `${props.title} - Sajha admin`;
-  }, [props.title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <Box sx={{ maxWidth: 1080, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: props.intro ? 0.5 : 2 }}>
@@ -34,9 +37,10 @@ export function AdminPage(props: { title: string; intro?: ReactNode; actions?: R
 
 /** Cards' worth of skeleton while a list loads. */
 export function ListSkeleton({ rows = 3, height = 140 }: { rows?: number; height?: number }) {
+  const { t } = useTranslation('admin');
   return (
     <Box aria-busy="true" sx={{ display: 'grid', gap: 2 }}>
-      <VisuallyHidden>Loading</VisuallyHidden>
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} variant="rounded" height={height} />
       ))}

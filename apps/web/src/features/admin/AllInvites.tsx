@@ -16,18 +16,34 @@ import { useToast } from '../../lib/toast';
 import { ListSkeleton, LoadError } from './AdminPage';
 import { Section } from './SignupSection';
 import { useAllInvites, useSignupCalls } from './signupsApi';
-import { when } from './vocabulary';
+import { SEP, useVocabulary, type Vocabulary } from './vocabulary';
 
-const STATUS_LABELS: Record<InviteDto['status'], string> = { unused: 'Unused', used: 'Used', expired: 'Expired' };
-
-function detail(invite: InviteDto): string {
-  const by = `By ${invite.createdBy ? `@${invite.createdBy}` : 'a deleted member'}`;
-  if (invite.status === 'used')
-    return `${by} · used${invite.usedBy ? ` by @${invite.usedBy}` : ''}${invite.usedAt ? ` ${when(invite.usedAt)}` : ''}`;
-  return `${by} · ${invite.status === 'expired' ? 'expired' : 'expires'} ${when(invite.expiresAt)}`;
+/** "By @asha · used by @ravi 2 Jan 2026", "By @asha · expires 9 Jan 2026". */
+function detail({ t, when }: Vocabulary, invite: InviteDto): string {
+  const by = invite.createdBy
+    ? t('signups.invites.by', { username: invite.createdBy })
+    : t('signups.invites.byDeleted');
+  let what: string;
+  if (invite.status === 'used') {
+    const date = invite.usedAt ? when(invite.usedAt) : undefined;
+    what = invite.usedBy
+      ? date
+        ? t('signups.invites.usedByAt', { username: invite.usedBy, date })
+        : t('signups.invites.usedBy', { username: invite.usedBy })
+      : date
+        ? t('signups.invites.usedAt', { date })
+        : t('signups.invites.used');
+  } else {
+    what = t(invite.status === 'expired' ? 'signups.invites.expired' : 'signups.invites.expires', {
+      date: when(invite.expiresAt),
+    });
+  }
+  return `${by}${SEP}${what}`;
 }
 
 export function AllInvites() {
+  const v = useVocabulary();
+  const { t, f } = v;
   const toast = useToast();
   const invites = useAllInvites();
   const { createInvite, revokeInvite } = useSignupCalls();
@@ -35,9 +51,9 @@ export function AllInvites() {
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
-      toast.show({ message: 'Invite link copied.', type: 'success' });
+      toast.show({ message: t('signups.invites.copied'), type: 'success' });
     } catch {
-      toast.show({ message: `Copy this link: ${link}`, type: 'normal' });
+      toast.show({ message: t('signups.invites.copyThis', { link }), type: 'normal' });
     }
   };
   const create = async () => {
@@ -53,23 +69,25 @@ export function AllInvites() {
   };
 
   return (
-    <Section id="signup-invites" title="Invites">
+    <Section id="signup-invites" title={t('signups.invites.title')}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 260px' }}>
-          Members make invites while joining is by invitation (up to {SIGNUP_LIMITS.invitesPerMember} unused each); each
-          works once, for {SIGNUP_LIMITS.inviteDaysDefault} days unless they chose otherwise.
+          {t('signups.invites.explain', {
+            max: f.number(SIGNUP_LIMITS.invitesPerMember),
+            days: f.number(SIGNUP_LIMITS.inviteDaysDefault),
+          })}
         </Typography>
         <Button variant="outlined" onClick={() => void create()} disabled={busy}>
-          Create invite
+          {t('signups.invites.create')}
         </Button>
       </Box>
       {invites.isError && <LoadError error={invites.error} />}
       {!invites.data ? (
         !invites.isError && <ListSkeleton rows={2} height={56} />
       ) : invites.data.length === 0 ? (
-        <Typography color="text.secondary">No invites yet.</Typography>
+        <Typography color="text.secondary">{t('signups.invites.empty')}</Typography>
       ) : (
-        <List aria-label="All invites" dense disablePadding>
+        <List aria-label={t('signups.invites.list')} dense disablePadding>
           {invites.data.map((invite) => (
             <ListItem key={invite.code} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText
@@ -83,11 +101,11 @@ export function AllInvites() {
                       size="small"
                       variant="outlined"
                       color={invite.status === 'unused' ? 'success' : 'default'}
-                      label={STATUS_LABELS[invite.status]}
+                      label={t(`signups.invites.statuses.${invite.status}`)}
                     />
                   </Box>
                 }
-                secondary={detail(invite)}
+                secondary={detail(v, invite)}
               />
               {invite.status === 'unused' ? (
                 <Box sx={{ display: 'flex', gap: 1 }}>
@@ -95,17 +113,17 @@ export function AllInvites() {
                     size="small"
                     startIcon={<ContentCopyOutlined />}
                     onClick={() => void copy(invite.link)}
-                    aria-label={`Copy link of invite ${invite.code}`}
+                    aria-label={t('signups.invites.copyLabel', { code: invite.code })}
                   >
-                    Copy link
+                    {t('signups.invites.copy')}
                   </Button>
                   <Button
                     size="small"
                     color="error"
                     onClick={() => void revoke(invite.code)}
-                    aria-label={`Revoke invite ${invite.code}`}
+                    aria-label={t('signups.invites.revokeLabel', { code: invite.code })}
                   >
-                    Revoke
+                    {t('signups.invites.revoke')}
                   </Button>
                 </Box>
               ) : null}

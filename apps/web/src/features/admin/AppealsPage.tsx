@@ -13,9 +13,11 @@ import type { AppealDto } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { useAppeals, useStaffCalls } from './adminApi';
 import { AdminPage, ListSkeleton, LoadError } from './AdminPage';
-import { actionSummary, kindLabel, when } from './vocabulary';
+import { useVocabulary } from './vocabulary';
 
 function AppealCard({ appeal }: { appeal: AppealDto }) {
+  const v = useVocabulary();
+  const { t } = v;
   const toast = useToast();
   const { decideAppeal } = useStaffCalls();
   const [reason, setReason] = useState('');
@@ -31,10 +33,10 @@ function AppealCard({ appeal }: { appeal: AppealDto }) {
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, md: 2 } }}>
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        @{appeal.member} appeals: {actionSummary(action)}
+        {t('appeals.heading', { member: appeal.member, action: v.actionSummary(action) })}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Appealed {when(appeal.at)}
+        {t('appeals.appealed', { date: v.when(appeal.at) })}
       </Typography>
       <Box
         component="dl"
@@ -49,19 +51,17 @@ function AppealCard({ appeal }: { appeal: AppealDto }) {
           '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' },
         }}
       >
-        <dt>Action</dt>
-        <dd>
-          {actionSummary(action)} on a {kindLabel(action.targetKind).toLowerCase()}
-        </dd>
-        <dt>Reason given</dt>
-        <dd>{action.reason || '(none)'}</dd>
-        <dt>Taken by</dt>
-        <dd>{action.actor ? `@${action.actor}` : 'a former staff member'}</dd>
-        <dt>When</dt>
-        <dd>{when(action.at)}</dd>
+        <dt>{t('appeals.action')}</dt>
+        <dd>{t('appeals.onKind', { action: v.actionSummary(action), kind: v.kindWord(action.targetKind) })}</dd>
+        <dt>{t('appeals.reasonGiven')}</dt>
+        <dd>{action.reason || t('none')}</dd>
+        <dt>{t('appeals.takenBy')}</dt>
+        <dd>{action.actor ? `@${action.actor}` : t('formerStaff')}</dd>
+        <dt>{t('appeals.when')}</dt>
+        <dd>{v.when(action.at)}</dd>
       </Box>
       <Typography variant="subtitle2" component="h3">
-        The member says
+        {t('appeals.memberSays')}
       </Typography>
       <Typography
         component="blockquote"
@@ -78,7 +78,7 @@ function AppealCard({ appeal }: { appeal: AppealDto }) {
         {appeal.text}
       </Typography>
       <TextField
-        label="Reason for your decision (for the audit log)"
+        label={t('appeals.decisionReason')}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         fullWidth
@@ -90,10 +90,10 @@ function AppealCard({ appeal }: { appeal: AppealDto }) {
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="outlined" disabled={busy} onClick={() => void decide(false)}>
-          Uphold
+          {t('appeals.uphold')}
         </Button>
         <Button variant="contained" disabled={busy} onClick={() => void decide(true)}>
-          Reverse
+          {t('appeals.reverse')}
         </Button>
       </Box>
     </Paper>
@@ -101,19 +101,17 @@ function AppealCard({ appeal }: { appeal: AppealDto }) {
 }
 
 export default function AppealsPage() {
+  const { t } = useVocabulary();
   const appeals = useAppeals();
   return (
-    <AdminPage
-      title="Appeals"
-      intro="Members appeal an action once. Uphold it, or reverse it; a staff member who did not take the action decides."
-    >
+    <AdminPage title={t('appeals.title')} intro={t('appeals.intro')}>
       {appeals.isError && <LoadError error={appeals.error} />}
       {!appeals.data ? (
         !appeals.isError && <ListSkeleton />
       ) : appeals.data.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography variant="h6" component="p">
-            No open appeals
+            {t('appeals.empty')}
           </Typography>
         </Paper>
       ) : (

@@ -21,21 +21,24 @@ import { MODERATION_ACTIONS, type AuditEntry } from '@sajha/contract';
 import { useAudit } from './adminApi';
 import { AdminPage, ListSkeleton, LoadError } from './AdminPage';
 import { readAuditFilters, writeAuditFilters, type AuditFilters } from './filters';
-import { actionLabel, actionSummary, kindLabel, shortId, when } from './vocabulary';
+import { NONE, SEP, shortId, useVocabulary, type Vocabulary } from './vocabulary';
 
-const at = (name: string | null) => (name ? `@${name}` : '—');
-const target = (e: AuditEntry) => `${kindLabel(e.targetKind)} ${shortId(e.targetId)}`;
+const at = (name: string | null) => (name ? `@${name}` : NONE);
+const target = (v: Vocabulary, e: AuditEntry) =>
+  v.t('audit.targetOf', { kind: v.kindLabel(e.targetKind), id: shortId(e.targetId) });
 
 /** "Reverses Suspend · 3 days of 2 Jan 2026": the reversed entry when it is among those shown. */
-function reversesText(e: AuditEntry, byId: Map<string, AuditEntry>): string | null {
+function reversesText(v: Vocabulary, e: AuditEntry, byId: Map<string, AuditEntry>): string | null {
   if (!e.reverses) return null;
   const undone = byId.get(e.reverses);
   return undone
-    ? `Reverses ${actionSummary(undone)} by ${at(undone.actor)} of ${when(undone.at)}`
-    : 'Reverses an earlier action';
+    ? v.t('audit.reverses', { action: v.actionSummary(undone), who: at(undone.actor), date: v.when(undone.at) })
+    : v.t('audit.reversesEarlier');
 }
 
 function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
+  const v = useVocabulary();
+  const { t } = v;
   const [draft, setDraft] = useState(filters);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +52,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
     <Box
       component="form"
       role="search"
-      aria-label="Filter the audit log"
+      aria-label={t('audit.filters')}
       onSubmit={submit}
       sx={{
         display: 'grid',
@@ -61,16 +64,16 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
     >
       <TextField
         size="small"
-        label="Staff member"
-        placeholder="@username"
+        label={t('audit.staffMember')}
+        placeholder={t('audit.usernamePlaceholder')}
         value={draft.actor ?? ''}
         onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
         size="small"
-        label="Member"
-        placeholder="@username"
+        label={t('audit.member')}
+        placeholder={t('audit.usernamePlaceholder')}
         value={draft.member ?? ''}
         onChange={(e) => setDraft({ ...draft, member: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -78,24 +81,24 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
       <TextField
         select
         size="small"
-        label="Action"
+        label={t('audit.action')}
         value={draft.action ?? ''}
         onChange={(e) => setDraft({ ...draft, action: e.target.value || undefined })}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">Any action</option>
+        <option value="">{t('audit.anyAction')}</option>
         {MODERATION_ACTIONS.map((a) => (
           <option key={a} value={a}>
-            {actionLabel(a)}
+            {v.actionName(a)}
           </option>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained">
-          Filter
+          {t('audit.filter')}
         </Button>
         <Button type="button" onClick={clear}>
-          Clear
+          {t('audit.clear')}
         </Button>
       </Box>
     </Box>
@@ -103,28 +106,30 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
 }
 
 function AuditTable({ entries, byId }: { entries: AuditEntry[]; byId: Map<string, AuditEntry> }) {
+  const v = useVocabulary();
+  const { t } = v;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Audit log">
+      <Table size="small" aria-label={t('audit.table')}>
         <TableHead>
           <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>What</TableCell>
-            <TableCell>Target</TableCell>
-            <TableCell>Member</TableCell>
-            <TableCell>Reason</TableCell>
+            <TableCell>{t('audit.when')}</TableCell>
+            <TableCell>{t('audit.who')}</TableCell>
+            <TableCell>{t('audit.what')}</TableCell>
+            <TableCell>{t('audit.target')}</TableCell>
+            <TableCell>{t('audit.member')}</TableCell>
+            <TableCell>{t('audit.reason')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {entries.map((e) => {
-            const reverses = reversesText(e, byId);
+            const reverses = reversesText(v, e, byId);
             return (
               <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.when(e.at)}</TableCell>
                 <TableCell>{at(e.actor)}</TableCell>
                 <TableCell>
-                  {actionSummary(e)}
+                  {v.actionSummary(e)}
                   {reverses && (
                     <Typography variant="caption" color="text.secondary" component="p">
                       {reverses}
@@ -132,10 +137,10 @@ function AuditTable({ entries, byId }: { entries: AuditEntry[]; byId: Map<string
                   )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.targetId}>
-                  {target(e)}
+                  {target(v, e)}
                 </TableCell>
                 <TableCell>{at(e.member)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{e.reason || '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{e.reason || NONE}</TableCell>
               </TableRow>
             );
           })}
@@ -147,10 +152,12 @@ function AuditTable({ entries, byId }: { entries: AuditEntry[]; byId: Map<string
 
 /** On a phone: one card per entry, the same facts in reading order. */
 function AuditList({ entries, byId }: { entries: AuditEntry[]; byId: Map<string, AuditEntry> }) {
+  const v = useVocabulary();
+  const { t } = v;
   return (
-    <Paper component="ol" variant="outlined" aria-label="Audit log" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Paper component="ol" variant="outlined" aria-label={t('audit.table')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {entries.map((e) => {
-        const reverses = reversesText(e, byId);
+        const reverses = reversesText(v, e, byId);
         return (
           <Box
             component="li"
@@ -158,15 +165,19 @@ function AuditList({ entries, byId }: { entries: AuditEntry[]; byId: Map<string,
             sx={{ p: 1.5, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}
           >
             <Typography variant="body2">
-              <strong>{at(e.actor)}</strong> · {actionSummary(e)}
+              <strong>{at(e.actor)}</strong>
+              {SEP}
+              {v.actionSummary(e)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {target(e)}
-              {e.member && ` of ${at(e.member)}`} · {when(e.at)}
+              {target(v, e)}
+              {e.member && ` ${t('audit.ofMember', { member: at(e.member) })}`}
+              {SEP}
+              {v.when(e.at)}
             </Typography>
             {e.reason && (
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                Reason: {e.reason}
+                {t('reasonLine', { reason: e.reason })}
               </Typography>
             )}
             {reverses && (
@@ -182,6 +193,7 @@ function AuditList({ entries, byId }: { entries: AuditEntry[]; byId: Map<string,
 }
 
 export default function AuditPage() {
+  const { t } = useVocabulary();
   const [params, setParams] = useSearchParams();
   const filters = readAuditFilters(params);
   const audit = useAudit(filters);
@@ -190,7 +202,7 @@ export default function AuditPage() {
   const byId = new Map((entries ?? []).map((e) => [e.id, e]));
   const filtered = Boolean(filters.actor || filters.member || filters.action);
   return (
-    <AdminPage title="Audit log" intro="Every staff action, newest first. Entries cannot be edited or deleted.">
+    <AdminPage title={t('audit.title')} intro={t('audit.intro')}>
       {/* Keyed by the URL's filters: going back or forward shows them in the form too. */}
       <FilterForm key={params.toString()} filters={filters} onApply={(f) => setParams(writeAuditFilters(f))} />
       {audit.isError && <LoadError error={audit.error} />}
@@ -198,7 +210,7 @@ export default function AuditPage() {
         !audit.isError && <ListSkeleton rows={4} height={48} />
       ) : entries.length === 0 ? (
         <Typography role="status" color="text.secondary">
-          {filtered ? 'No entries match these filters.' : 'No staff actions yet.'}
+          {filtered ? t('audit.noMatch') : t('audit.empty')}
         </Typography>
       ) : (
         <Box sx={{ opacity: audit.isPlaceholderData ? 0.6 : 1 }}>

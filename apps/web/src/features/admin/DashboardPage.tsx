@@ -5,8 +5,9 @@
  * readers (the drawing itself is hidden from them) and a one-line summary everyone reads.
  * Its own lazy chunk: the charts never load with the landing page or a member's screens.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -23,16 +24,18 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import {
   DASHBOARD_DAYS,
-  Messages,
   Routes,
   type Dashboard,
   type DashboardDay,
   type DashboardQueue,
   type Probe,
 } from '@sajha/contract';
+import { useFormat, type Format } from '../../i18n/format';
+import { messages } from '../../i18n/prefs';
 import { HttpError, call } from '../../lib/http';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { AdminPage, LoadError } from './AdminPage';
+import { SEP } from './vocabulary';
 
 function useDashboard() {
   return useQuery({
@@ -40,7 +43,10 @@ function useDashboard() {
     queryFn: async (): Promise<Dashboard> => {
       const res = await call(Routes.staffDashboard);
       if (!res.ok)
-        throw new HttpError(res.status, { ...res.data, message: res.data.message ?? Messages.server.internal });
+        throw new HttpError(res.status, {
+          ...res.data,
+          message: res.data.message ?? messages().Messages.server.internal,
+        });
       return res.data;
     },
     // Figures of the day: a minute old is fresh enough, and an open dashboard keeps up by itself.
@@ -49,18 +55,39 @@ function useDashboard() {
   });
 }
 
-const numbers = new Intl.NumberFormat();
-const n = (value: number) => numbers.format(value);
-/** A day of the series ("2025-01-03") as "3 Jan" (the day is the server's calendar day: no shifting). */
-const dayLabel = (day: string, long = false) =>
-  new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'short',
-    ...(long ? { weekday: 'short' } : {}),
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-function bytesText(bytes: number): string {
+/** The dashboard's words and figures in the page's language, calendar and digits. */
+interface Words {
+  t: Translate;
+  f: Format;
+  n: (value: number) => string;
+  /** A day of the series ("2025-01-03") as "3 Jan", or with its weekday ("Tue, Jan 3"). */
+  day: (day: string, long?: boolean) => string;
+}
+
+/** The day of the series as a local date: it is the server's calendar day, so no shifting. */
+const localDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+};
+
+function useWords(): Words {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  return useMemo(() => {
+    const weekday = new Intl.DateTimeFormat(f.tag, { weekday: 'short' });
+    const withWeekday = new Intl.DateTimeFormat(f.tag, { weekday: 'short', day: 'numeric', month: 'short' });
+    const day = (value: string, long = false) => {
+      const date = localDay(value);
+      if (!long) return f.dayMonth(date);
+      return f.prefs.calendar === 'bs' ? `${weekday.format(date)} ${f.dayMonth(date)}` : withWeekday.format(date);
+    };
+    return { t, f, n: (value: number) => f.number(value), day };
+  }, [t, f]);
+}
+
+function bytesText(f: Format, bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
   let value = bytes;
   let i = 0;
@@ -68,22 +95,22 @@ function bytesText(bytes: number): string {
     value /= 1024;
     i++;
   }
-  return new Intl.NumberFormat(undefined, {
+  return f.number(value, {
     style: 'unit',
     unit: units[i],
     unitDisplay: 'short',
     maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
-  }).format(value);
+  });
 }
 
-function ageText(seconds: number): string {
+function ageText({ t, n }: Words, seconds: number): string {
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return t('dashboard.age.underMinute');
+  if (minutes < 60) return t('dashboard.age.minutes', { m: n(minutes) });
   const hours = Math.floor(minutes / 60);
-  if (hours < 6) return `${hours} h ${minutes % 60} min`;
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 6) return t('dashboard.age.hoursMinutes', { h: n(hours), m: n(minutes % 60) });
+  if (hours < 48) return t('dashboard.age.hours', { h: n(hours) });
+  return t('dashboard.age.days', { d: n(Math.floor(hours / 24)) });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -136,35 +163,50 @@ function StatCard(props: {
 }
 
 function FigureCards({ d }: { d: Dashboard }) {
+  const words = useWords();
+  const { t, f, n } = words;
   const { members, reports, storage } = d;
   const waited = reports.oldestOpenAgeSeconds;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
       <StatCard
-        label="Members"
+        label={t('dashboard.members')}
         value={n(members.total)}
-        detail={`${n(members.newToday)} new today · ${n(members.new7Days)} in 7 days`}
+        detail={t('dashboard.membersDetail', {
+          today: n(members.newToday),
+          week: n(members.new7Days),
+          weekDays: n(7),
+        })}
       />
       <StatCard
-        label="Active today"
+        label={t('dashboard.activeToday')}
         value={n(members.activeToday)}
-        detail={`${n(members.active7Days)} in 7 days · ${n(members.active30Days)} in 30`}
+        detail={t('dashboard.activeDetail', {
+          week: n(members.active7Days),
+          weekDays: n(7),
+          month: n(members.active30Days),
+          monthDays: n(30),
+        })}
       />
       <StatCard
-        label="Open reports"
+        label={t('dashboard.openReports')}
         to="/admin/reports"
         value={n(reports.open)}
         tone={waited !== null && waited > 24 * 3600 ? 'warning' : undefined}
         detail={
           waited === null
-            ? 'The queue is empty'
-            : `${n(reports.openItems)} ${reports.openItems === 1 ? 'item' : 'items'} · oldest waiting ${ageText(waited)}`
+            ? t('dashboard.queueEmpty')
+            : t('dashboard.openDetail', {
+                count: reports.openItems,
+                n: n(reports.openItems),
+                age: ageText(words, waited),
+              })
         }
       />
       <StatCard
-        label="Storage used"
-        value={bytesText(storage.bytes)}
-        detail={`${n(storage.files)} ${storage.files === 1 ? 'file' : 'files'}`}
+        label={t('dashboard.storage')}
+        value={bytesText(f, storage.bytes)}
+        detail={t('dashboard.files', { count: storage.files, n: n(storage.files) })}
       />
     </Box>
   );
@@ -193,13 +235,14 @@ const visuallyHidden = {
 } as const;
 
 function DaysTable({ caption, days, lines }: { caption: string; days: DashboardDay[]; lines: Line[] }) {
+  const { t, n, day } = useWords();
   return (
     <Box sx={visuallyHidden}>
       <table>
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{t('dashboard.day')}</th>
             {lines.map((l) => (
               <th key={l.key} scope="col">
                 {l.label}
@@ -210,9 +253,9 @@ function DaysTable({ caption, days, lines }: { caption: string; days: DashboardD
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{dayLabel(d.day, true)}</th>
+              <th scope="row">{day(d.day, true)}</th>
               {lines.map((l) => (
-                <td key={l.key}>{d[l.key]}</td>
+                <td key={l.key}>{n(d[l.key])}</td>
               ))}
             </tr>
           ))}
@@ -223,27 +266,38 @@ function DaysTable({ caption, days, lines }: { caption: string; days: DashboardD
 }
 
 /** "312 in 30 days · today 12 · most on Tue 3 Jan (40)", per line. */
-function summaryOf(days: DashboardDay[], line: Line): string {
+function summaryOf({ t, n, day }: Words, days: DashboardDay[], line: Line): string {
   const total = days.reduce((sum, d) => sum + d[line.key], 0);
   const today = days.at(-1)?.[line.key] ?? 0;
   const best = days.reduce<DashboardDay | undefined>(
     (top, d) => (!top || d[line.key] > top[line.key] ? d : top),
     undefined,
   );
-  const most = best && best[line.key] > 0 ? ` · most on ${dayLabel(best.day, true)} (${n(best[line.key])})` : '';
-  return `${n(total)} in ${days.length} days · today ${n(today)}${most}`;
+  const summary = t('dashboard.summary', { total: n(total), days: n(days.length), today: n(today) });
+  return best && best[line.key] > 0
+    ? `${summary}${SEP}${t('dashboard.most', { day: day(best.day, true), n: n(best[line.key]) })}`
+    : summary;
 }
 
 function DaysChart(props: { id: string; title: string; days: DashboardDay[]; lines: Line[]; kind: 'line' | 'bar' }) {
   const { id, title, days, lines, kind } = props;
-  const labels = days.map((d) => dayLabel(d.day));
-  const series = lines.map((l) => ({ data: days.map((d) => d[l.key]), label: l.label, color: l.color }));
+  const words = useWords();
+  const { t, n, day } = words;
+  const labels = days.map((d) => day(d.day));
+  // Tooltips and ticks read in the member's digits.
+  const valueFormatter = (value: number | null) => (value === null ? '' : n(value));
+  const series = lines.map((l) => ({
+    data: days.map((d) => d[l.key]),
+    label: l.label,
+    color: l.color,
+    valueFormatter,
+  }));
   const common = {
     height: 220,
     hideLegend: lines.length < 2,
     // Room on the right for the last day's label, which is centred under its bar.
     margin: { left: 0, right: 24, top: 8, bottom: 0 },
-    yAxis: [{ tickMinStep: 1, width: 36 }],
+    yAxis: [{ tickMinStep: 1, width: 36, valueFormatter: (value: number) => n(value) }],
     grid: { horizontal: true },
     // The chart is a picture of the table below it (hidden from screen readers), so it takes no
     // keyboard focus: x-charts 9 otherwise puts a focusable layer inside the aria-hidden box.
@@ -257,8 +311,9 @@ function DaysChart(props: { id: string; title: string; days: DashboardDay[]; lin
         </Typography>
         {lines.map((l) => (
           <Typography key={l.key} variant="body2" color="text.secondary">
-            {lines.length > 1 && `${l.label}: `}
-            {summaryOf(days, l)}
+            {lines.length > 1
+              ? t('dashboard.lineSummary', { label: l.label, summary: summaryOf(words, days, l) })
+              : summaryOf(words, days, l)}
           </Typography>
         ))}
         <Box aria-hidden="true" sx={{ mx: -1 }}>
@@ -273,7 +328,7 @@ function DaysChart(props: { id: string; title: string; days: DashboardDay[]; lin
             />
           )}
         </Box>
-        <DaysTable caption={`${title}, day by day`} days={days} lines={lines} />
+        <DaysTable caption={t('dashboard.dayByDay', { title })} days={days} lines={lines} />
       </CardContent>
     </Card>
   );
@@ -296,20 +351,21 @@ function useSchemePalette(): Palette {
 
 function ActiveChart({ d }: { d: Dashboard }) {
   const palette = useSchemePalette();
+  const { t, n } = useWords();
   const rows = [
-    { label: 'Today', value: d.members.activeToday },
-    { label: '7 days', value: d.members.active7Days },
-    { label: '30 days', value: d.members.active30Days },
-    { label: 'All members', value: d.members.total },
+    { label: t('dashboard.today'), value: d.members.activeToday },
+    { label: t('dashboard.lastDays', { days: n(7) }), value: d.members.active7Days },
+    { label: t('dashboard.lastDays', { days: n(30) }), value: d.members.active30Days },
+    { label: t('dashboard.allMembers'), value: d.members.total },
   ];
   return (
     <Card variant="outlined" component="figure" aria-labelledby="active-title" sx={{ m: 0 }}>
       <CardContent sx={{ '&:last-child': { pb: 1 } }}>
         <Typography id="active-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          Members active
+          {t('dashboard.membersActive')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {rows.map((r) => `${r.label}: ${n(r.value)}`).join(' · ')}
+          {rows.map((r) => t('dashboard.rowValue', { label: r.label, value: n(r.value) })).join(SEP)}
         </Typography>
         <Box aria-hidden="true" sx={{ mx: -1 }}>
           <BarChart
@@ -319,8 +375,15 @@ function ActiveChart({ d }: { d: Dashboard }) {
             margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
             grid={{ horizontal: true }}
             xAxis={[{ scaleType: 'band', data: rows.map((r) => r.label) }]}
-            yAxis={[{ tickMinStep: 1, width: 36 }]}
-            series={[{ data: rows.map((r) => r.value), label: 'Members', color: activeColor(palette.mode) }]}
+            yAxis={[{ tickMinStep: 1, width: 36, valueFormatter: (value: number) => n(value) }]}
+            series={[
+              {
+                data: rows.map((r) => r.value),
+                label: t('dashboard.members'),
+                color: activeColor(palette.mode),
+                valueFormatter: (value: number | null) => (value === null ? '' : n(value)),
+              },
+            ]}
           />
         </Box>
       </CardContent>
@@ -332,22 +395,27 @@ function ActiveChart({ d }: { d: Dashboard }) {
 // Jobs and health
 
 function JobsCard({ jobs }: { jobs: DashboardQueue[] }) {
+  const { t, n } = useWords();
   const total = (k: 'queued' | 'active' | 'failed' | 'scheduled') => jobs.reduce((s, q) => s + q[k], 0);
   const busy = jobs.filter((q) => q.queued + q.active + q.failed + q.scheduled > 0);
   return (
     <Card variant="outlined" component="section" aria-labelledby="jobs-title">
       <CardContent>
         <Typography id="jobs-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          Background jobs
+          {t('dashboard.jobs')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {n(total('queued'))} waiting · {n(total('active'))} running · {n(total('scheduled'))} scheduled ·{' '}
+          {t('dashboard.jobsSummary', {
+            queued: n(total('queued')),
+            active: n(total('active')),
+            scheduled: n(total('scheduled')),
+          })}{' '}
           <Box component="span" sx={{ color: total('failed') > 0 ? 'error.main' : undefined }}>
-            {n(total('failed'))} failed in 24 h
+            {t('dashboard.failedIn', { failed: n(total('failed')), hours: n(24) })}
           </Box>
         </Typography>
         {busy.length === 0 ? (
-          <Typography variant="body2">All {jobs.length} queues are idle.</Typography>
+          <Typography variant="body2">{t('dashboard.idle', { n: n(jobs.length) })}</Typography>
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
             {busy.map((q) => (
@@ -363,11 +431,25 @@ function JobsCard({ jobs }: { jobs: DashboardQueue[] }) {
                   {q.queue}
                 </Typography>
                 {q.queued > 0 && (
-                  <Chip size="small" label={`${n(q.queued)} waiting`} color="warning" variant="outlined" />
+                  <Chip
+                    size="small"
+                    label={t('dashboard.waiting', { n: n(q.queued) })}
+                    color="warning"
+                    variant="outlined"
+                  />
                 )}
-                {q.active > 0 && <Chip size="small" label={`${n(q.active)} running`} color="info" variant="outlined" />}
-                {q.scheduled > 0 && <Chip size="small" label={`${n(q.scheduled)} scheduled`} variant="outlined" />}
-                {q.failed > 0 && <Chip size="small" label={`${n(q.failed)} failed`} color="error" />}
+                {q.active > 0 && (
+                  <Chip
+                    size="small"
+                    label={t('dashboard.running', { n: n(q.active) })}
+                    color="info"
+                    variant="outlined"
+                  />
+                )}
+                {q.scheduled > 0 && (
+                  <Chip size="small" label={t('dashboard.scheduled', { n: n(q.scheduled) })} variant="outlined" />
+                )}
+                {q.failed > 0 && <Chip size="small" label={t('dashboard.failed', { n: n(q.failed) })} color="error" />}
               </Box>
             ))}
           </Box>
@@ -377,22 +459,24 @@ function JobsCard({ jobs }: { jobs: DashboardQueue[] }) {
   );
 }
 
+/** Each probe's state: its word (`dashboard.<text>`) and colour. */
 const PROBE_TEXT: Record<Probe['status'], { text: string; color: 'success' | 'error' | 'default' }> = {
-  up: { text: 'Up', color: 'success' },
-  down: { text: 'Down', color: 'error' },
-  'not-used': { text: 'Not used', color: 'default' },
+  up: { text: 'up', color: 'success' },
+  down: { text: 'down', color: 'error' },
+  'not-used': { text: 'notUsed', color: 'default' },
 };
 
 function HealthCard({ d }: { d: Dashboard }) {
+  const { t, f, n } = useWords();
   const rows: [string, Probe][] = [
-    ['Database', d.health.database],
-    ['Redis', d.health.redis],
+    [t('dashboard.database'), d.health.database],
+    [t('dashboard.redis'), d.health.redis],
   ];
   return (
     <Card variant="outlined" component="section" aria-labelledby="health-title">
       <CardContent>
         <Typography id="health-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          Health
+          {t('dashboard.health')}
         </Typography>
         <Box
           component="dl"
@@ -404,10 +488,23 @@ function HealthCard({ d }: { d: Dashboard }) {
                 {name}
               </Typography>
               <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Chip size="small" label={PROBE_TEXT[probe.status].text} color={PROBE_TEXT[probe.status].color} />
+                <Chip
+                  size="small"
+                  label={t(`dashboard.${PROBE_TEXT[probe.status].text}`)}
+                  color={PROBE_TEXT[probe.status].color}
+                />
                 {probe.latencyMs !== null && (
                   <Typography variant="body2" color="text.secondary">
-                    {probe.latencyMs < 10 ? probe.latencyMs.toFixed(1) : Math.round(probe.latencyMs)} ms
+                    {t('dashboard.ms', {
+                      ms:
+                        probe.latencyMs < 10
+                          ? f.number(probe.latencyMs, {
+                              minimumFractionDigits: 1,
+                              maximumFractionDigits: 1,
+                              useGrouping: false,
+                            })
+                          : n(Math.round(probe.latencyMs)),
+                    })}
                   </Typography>
                 )}
               </Box>
@@ -416,7 +513,7 @@ function HealthCard({ d }: { d: Dashboard }) {
         </Box>
         {d.health.redis.status === 'not-used' && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-            Redis links several server nodes; this site runs on one.
+            {t('dashboard.redisNote')}
           </Typography>
         )}
       </CardContent>
@@ -427,9 +524,10 @@ function HealthCard({ d }: { d: Dashboard }) {
 // ---------------------------------------------------------------------------------------------------
 
 function DashboardSkeleton() {
+  const { t } = useWords();
   return (
     <Box aria-busy="true">
-      <VisuallyHidden>Loading the dashboard</VisuallyHidden>
+      <VisuallyHidden>{t('dashboard.loading')}</VisuallyHidden>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} variant="rounded" height={112} />
@@ -446,20 +544,25 @@ function DashboardSkeleton() {
 
 export default function DashboardPage() {
   const palette = useSchemePalette();
+  const { t, f, n } = useWords();
   const q = useDashboard();
   const d = q.data;
   return (
     <AdminPage
-      title="Dashboard"
+      title={t('dashboard.title')}
       intro={
         d
-          ? `The last ${DASHBOARD_DAYS} days, by calendar day in ${d.timeZone}. Updated ${new Date(d.generatedAt).toLocaleTimeString()}.`
+          ? t('dashboard.intro', { days: n(DASHBOARD_DAYS), timeZone: d.timeZone, time: f.time(d.generatedAt) })
           : undefined
       }
       actions={
-        <Tooltip title="Refresh">
+        <Tooltip title={t('dashboard.refresh')}>
           <span>
-            <IconButton aria-label="Refresh the dashboard" onClick={() => void q.refetch()} disabled={q.isFetching}>
+            <IconButton
+              aria-label={t('dashboard.refreshLabel')}
+              onClick={() => void q.refetch()}
+              disabled={q.isFetching}
+            >
               <RefreshOutlined />
             </IconButton>
           </span>
@@ -481,27 +584,27 @@ export default function DashboardPage() {
           >
             <DaysChart
               id="posts-clips"
-              title="Posts and clips per day"
+              title={t('dashboard.postsClips')}
               kind="line"
               days={d.days}
               lines={[
-                { key: 'posts', label: 'Posts', color: palette.primary.main },
-                { key: 'clips', label: 'Clips', color: palette.secondary.main },
+                { key: 'posts', label: t('dashboard.posts'), color: palette.primary.main },
+                { key: 'clips', label: t('dashboard.clips'), color: palette.secondary.main },
               ]}
             />
             <DaysChart
               id="messages"
-              title="Messages per day"
+              title={t('dashboard.messagesPerDay')}
               kind="bar"
               days={d.days}
-              lines={[{ key: 'messages', label: 'Messages', color: palette.info.main }]}
+              lines={[{ key: 'messages', label: t('dashboard.messages'), color: palette.info.main }]}
             />
             <DaysChart
               id="new-members"
-              title="New members per day"
+              title={t('dashboard.newMembersPerDay')}
               kind="bar"
               days={d.days}
-              lines={[{ key: 'newMembers', label: 'New members', color: palette.success.main }]}
+              lines={[{ key: 'newMembers', label: t('dashboard.newMembers'), color: palette.success.main }]}
             />
             <ActiveChart d={d} />
             <JobsCard jobs={d.jobs} />

@@ -22,16 +22,10 @@ import { useToast } from '../../lib/toast';
 import { useStaffCalls, useStaffMembers } from './adminApi';
 import { AdminPage, ListSkeleton, LoadError } from './AdminPage';
 import { useStaff } from './staffRole';
-import { ROLE_LABELS, when } from './vocabulary';
-
-const ROLE_EXPLAINED: Record<Role, string> = {
-  member: 'They lose access to the staff screens.',
-  moderator:
-    'They can read reports, act on members and decide appeals. They cannot read the audit log or change roles.',
-  admin: 'They can do everything staff can, read the audit log and change roles.',
-};
+import { useVocabulary } from './vocabulary';
 
 function RoleDialog(props: { member: StaffMember; role: Role; onClose: () => void }) {
+  const { t } = useVocabulary();
   const toast = useToast();
   const { act } = useStaffCalls();
   const [busy, setBusy] = useState(false);
@@ -45,18 +39,18 @@ function RoleDialog(props: { member: StaffMember; role: Role; onClose: () => voi
   };
   return (
     <Dialog open onClose={() => !busy && props.onClose()} aria-labelledby="role-dialog-title">
-      <DialogTitle id="role-dialog-title">
-        Make @{member.username} {role === 'admin' ? 'an' : 'a'} {ROLE_LABELS[role].toLowerCase()}?
-      </DialogTitle>
+      <DialogTitle id="role-dialog-title">{t(`members.makeTitle.${role}`, { username: member.username })}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{ROLE_EXPLAINED[role]} The change is written to the audit log.</DialogContentText>
+        <DialogContentText>
+          {t(`members.explain.${role}`)} {t('members.auditNote')}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
-          Make {ROLE_LABELS[role].toLowerCase()}
+          {t(`members.make.${role}`)}
         </Button>
       </DialogActions>
     </Dialog>
@@ -64,15 +58,18 @@ function RoleDialog(props: { member: StaffMember; role: Role; onClose: () => voi
 }
 
 function Sanctions({ member }: { member: StaffMember }) {
+  const v = useVocabulary();
+  const { t } = v;
   const chips: { label: string; filled?: boolean }[] = [];
-  if (member.suspendedUntil) chips.push({ label: `Suspended until ${when(member.suspendedUntil)}` });
-  if (member.banned) chips.push({ label: 'Banned', filled: true });
-  if (member.limited) chips.push({ label: 'Limited' });
+  if (member.suspendedUntil)
+    chips.push({ label: t('sanctions.suspendedUntil', { date: v.when(member.suspendedUntil) }) });
+  if (member.banned) chips.push({ label: t('sanctions.banned'), filled: true });
+  if (member.limited) chips.push({ label: t('sanctions.limited') });
   if (chips.length === 0) return null;
   return (
     <Box
       component="ul"
-      aria-label="Sanctions"
+      aria-label={t('sanctions.label')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}
     >
       {chips.map((c) => (
@@ -93,6 +90,7 @@ function MemberRow({
   canChange: boolean;
   onChange: (r: Role) => void;
 }) {
+  const v = useVocabulary();
   return (
     <Box
       component="li"
@@ -116,26 +114,27 @@ function MemberRow({
         <TextField
           select
           size="small"
-          label={`Role of @${member.username}`}
+          label={v.t('members.roleOf', { username: member.username })}
           value={member.role}
           onChange={(e) => onChange(e.target.value as Role)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: 180 }}
+          sx={{ minWidth: 180 }}
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {v.roleLabel(r)}
             </option>
           ))}
         </TextField>
       ) : (
-        <Chip label={ROLE_LABELS[member.role]} color={member.role === 'member' ? 'default' : 'secondary'} />
+        <Chip label={v.roleLabel(member.role)} color={member.role === 'member' ? 'default' : 'secondary'} />
       )}
     </Box>
   );
 }
 
 export default function MembersPage() {
+  const { t } = useVocabulary();
   const { role } = useStaff();
   const [params, setParams] = useSearchParams();
   const [typed, setTyped] = useState(params.get('q') ?? '');
@@ -149,17 +148,19 @@ export default function MembersPage() {
 
   return (
     <AdminPage
-      title="Members"
-      intro={
-        role === 'admin'
-          ? 'Find a member to see their standing or change their role.'
-          : 'Find a member to see their role and standing.'
-      }
+      title={t('members.title')}
+      intro={role === 'admin' ? t('members.introAdmin') : t('members.introModerator')}
     >
-      <Box component="form" role="search" aria-label="Find members" onSubmit={(e) => e.preventDefault()} sx={{ mb: 2 }}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={t('members.search')}
+        onSubmit={(e) => e.preventDefault()}
+        sx={{ mb: 2 }}
+      >
         <TextField
           type="search"
-          label="Name or username"
+          label={t('members.searchLabel')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           fullWidth
@@ -172,11 +173,11 @@ export default function MembersPage() {
       ) : (
         <>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-            {q ? `Members matching “${q}”` : 'Staff'}
+            {q ? t('members.matching', { q }) : t('members.staff')}
           </Typography>
           {list.length === 0 ? (
             <Typography role="status" color="text.secondary">
-              {q ? 'No member matches.' : 'No staff yet.'}
+              {q ? t('members.noMatch') : t('members.noStaff')}
             </Typography>
           ) : (
             <Paper

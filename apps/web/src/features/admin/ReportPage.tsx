@@ -13,17 +13,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams } from 'react-router';
-import { REPORT_REASON_LABELS, type ReportDetail } from '@sajha/contract';
+import type { ReportDetail } from '@sajha/contract';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { ActionsPanel } from './ActionsPanel';
 import { useReport, useStaffCalls } from './adminApi';
 import { AdminPage, ListSkeleton, LoadError } from './AdminPage';
 import { SnapshotView } from './SnapshotView';
-import { actionSummary, kindLabel, ROLE_LABELS, STATUS_LABELS, when } from './vocabulary';
+import { SEP, useVocabulary } from './vocabulary';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+function Section({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  const id = `section-${name}`;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 1.5, md: 2 } }}>
       <Typography id={id} component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
@@ -35,15 +35,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Reports({ detail }: { detail: ReportDetail }) {
+  const v = useVocabulary();
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
       {detail.reports.map((r) => (
         <li key={r.id}>
           <Typography variant="body2">
-            <strong>{REPORT_REASON_LABELS[r.reason]}</strong>
+            <strong>{v.reasonLabel(r.reason)}</strong>
             <Box component="span" sx={{ color: 'text.secondary' }}>
-              {' · '}
-              {when(r.at)}
+              {SEP}
+              {v.when(r.at)}
             </Box>
           </Typography>
           {r.note && (
@@ -51,7 +52,7 @@ function Reports({ detail }: { detail: ReportDetail }) {
               variant="body2"
               sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.secondary' }}
             >
-              “{r.note}”
+              {v.t('report.quoted', { note: r.note })}
             </Typography>
           )}
         </li>
@@ -61,13 +62,16 @@ function Reports({ detail }: { detail: ReportDetail }) {
 }
 
 function MemberState({ detail }: { detail: ReportDetail }) {
+  const v = useVocabulary();
+  const { t } = v;
   const state = detail.memberState;
   const member = detail.snapshot.member;
-  if (!state || !member) return <Typography color="text.secondary">The account no longer exists.</Typography>;
+  if (!state || !member) return <Typography color="text.secondary">{t('report.accountGone')}</Typography>;
   const chips: { label: string; filled?: boolean }[] = [];
-  if (state.suspendedUntil) chips.push({ label: `Suspended until ${when(state.suspendedUntil)}` });
-  if (state.banned) chips.push({ label: 'Banned', filled: true });
-  if (state.limited) chips.push({ label: 'Limited' });
+  if (state.suspendedUntil)
+    chips.push({ label: t('sanctions.suspendedUntil', { date: v.when(state.suspendedUntil) }) });
+  if (state.banned) chips.push({ label: t('sanctions.banned'), filled: true });
+  if (state.limited) chips.push({ label: t('sanctions.limited') });
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography>
@@ -78,13 +82,13 @@ function MemberState({ detail }: { detail: ReportDetail }) {
       </Typography>
       <Box
         component="ul"
-        aria-label="Standing"
+        aria-label={t('report.standing')}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}
       >
         <li>
           <Chip
             size="small"
-            label={ROLE_LABELS[state.role]}
+            label={v.roleLabel(state.role)}
             color={state.role === 'member' ? 'default' : 'secondary'}
           />
         </li>
@@ -95,13 +99,13 @@ function MemberState({ detail }: { detail: ReportDetail }) {
         ))}
         {chips.length === 0 && (
           <li>
-            <Chip size="small" variant="outlined" label="No sanctions" />
+            <Chip size="small" variant="outlined" label={t('report.noSanctions')} />
           </li>
         )}
       </Box>
       {state.role !== 'member' && (
         <Typography variant="body2" color="text.secondary">
-          This member is staff: moderators cannot act on them (admins can act on moderators).
+          {t('report.isStaff')}
         </Typography>
       )}
     </Box>
@@ -109,7 +113,9 @@ function MemberState({ detail }: { detail: ReportDetail }) {
 }
 
 function History({ detail }: { detail: ReportDetail }) {
-  if (detail.history.length === 0) return <Typography color="text.secondary">No actions so far.</Typography>;
+  const v = useVocabulary();
+  const { t } = v;
+  if (detail.history.length === 0) return <Typography color="text.secondary">{t('report.noActions')}</Typography>;
   const byId = new Map(detail.history.map((e) => [e.id, e]));
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -119,20 +125,22 @@ function History({ detail }: { detail: ReportDetail }) {
         return (
           <li key={e.id}>
             <Typography variant="body2">
-              <strong>{actionSummary(e)}</strong>
-              {!onThis && e.targetKind !== 'member' && ` (another ${kindLabel(e.targetKind).toLowerCase()})`}
+              <strong>{v.actionSummary(e)}</strong>
+              {!onThis && e.targetKind !== 'member' && ` ${t('report.another', { kind: v.kindWord(e.targetKind) })}`}
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                {` by ${e.actor ? `@${e.actor}` : 'a former staff member'} · ${when(e.at)}`}
+                {` ${t('report.by', { who: e.actor ? `@${e.actor}` : t('formerStaff'), date: v.when(e.at) })}`}
               </Box>
             </Typography>
             {e.reason && (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                Reason: {e.reason}
+                {t('reasonLine', { reason: e.reason })}
               </Typography>
             )}
             {e.reverses && (
               <Typography variant="caption" color="text.secondary">
-                Reverses {reversed ? `${actionSummary(reversed)} of ${when(reversed.at)}` : 'an earlier action'}
+                {reversed
+                  ? t('report.reversesOf', { action: v.actionSummary(reversed), date: v.when(reversed.at) })
+                  : t('report.reversesEarlier')}
               </Typography>
             )}
           </li>
@@ -143,6 +151,8 @@ function History({ detail }: { detail: ReportDetail }) {
 }
 
 function Notes({ detail }: { detail: ReportDetail }) {
+  const v = useVocabulary();
+  const { t } = v;
   const toast = useToast();
   const { note } = useStaffCalls();
   const [text, setText] = useState('');
@@ -160,14 +170,16 @@ function Notes({ detail }: { detail: ReportDetail }) {
     <>
       {detail.notes.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-          No notes yet. Notes are for staff only.
+          {t('report.noNotes')}
         </Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, display: 'grid', gap: 1 }}>
           {detail.notes.map((n, i) => (
             <li key={`${n.at}-${i}`}>
               <Typography variant="caption" color="text.secondary" component="p">
-                @{n.author} · {when(n.at)}
+                @{n.author}
+                {SEP}
+                {v.when(n.at)}
               </Typography>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {n.text}
@@ -178,12 +190,12 @@ function Notes({ detail }: { detail: ReportDetail }) {
       )}
       <Box
         component="form"
-        aria-label="Add a staff note"
+        aria-label={t('report.addNoteForm')}
         onSubmit={(e) => void submit(e)}
         sx={{ display: 'grid', gap: 1 }}
       >
         <TextField
-          label="Note for staff"
+          label={t('report.noteLabel')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           multiline
@@ -192,7 +204,7 @@ function Notes({ detail }: { detail: ReportDetail }) {
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
         <Button type="submit" variant="outlined" disabled={busy || !text.trim()} sx={{ justifySelf: 'start' }}>
-          Add note
+          {t('report.addNote')}
         </Button>
       </Box>
     </>
@@ -200,6 +212,8 @@ function Notes({ detail }: { detail: ReportDetail }) {
 }
 
 function Detail({ detail }: { detail: ReportDetail }) {
+  const v = useVocabulary();
+  const { t, f } = v;
   const toast = useToast();
   const me = useAuth().user?.username;
   const { assign } = useStaffCalls();
@@ -215,18 +229,23 @@ function Detail({ detail }: { detail: ReportDetail }) {
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
         <Chip
-          label={STATUS_LABELS[detail.status]}
+          label={v.statusLabel(detail.status)}
           color={detail.status === 'open' ? 'primary' : 'default'}
           size="small"
         />
         <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-          {`${detail.count} report${detail.count === 1 ? '' : 's'} (${detail.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ')}) · first ${when(detail.firstAt)}`}
-          {' · '}
-          {detail.assignedTo ? `Assigned to @${detail.assignedTo}` : 'Unassigned'}
+          {t('report.summary', {
+            count: detail.count,
+            n: f.number(detail.count),
+            reasons: detail.reasons.map((r) => v.reasonLabel(r)).join(t('report.reasonSeparator')),
+            date: v.when(detail.firstAt),
+          })}
+          {SEP}
+          {detail.assignedTo ? t('assignedTo', { username: detail.assignedTo }) : t('unassigned')}
         </Typography>
         {detail.status === 'open' && !mine && (
           <Button variant="outlined" size="small" disabled={assigning} onClick={() => void takeIt()}>
-            Assign to me
+            {t('report.assignToMe')}
           </Button>
         )}
       </Box>
@@ -246,26 +265,26 @@ function Detail({ detail }: { detail: ReportDetail }) {
         }}
       >
         <Box sx={{ gridArea: 'snap', minWidth: 0 }}>
-          <Section title="What was reported">
+          <Section name="what-was-reported" title={t('report.whatWasReported')}>
             <SnapshotView snapshot={detail.snapshot} full />
           </Section>
         </Box>
         <Box sx={{ gridArea: 'side', display: 'grid', gap: 2, minWidth: 0 }}>
-          <Section title="Actions">
+          <Section name="actions" title={t('report.actions')}>
             <ActionsPanel detail={detail} />
           </Section>
-          <Section title="Member">
+          <Section name="member" title={t('report.member')}>
             <MemberState detail={detail} />
           </Section>
-          <Section title="Past actions">
+          <Section name="past-actions" title={t('report.pastActions')}>
             <History detail={detail} />
           </Section>
         </Box>
         <Box sx={{ gridArea: 'rest', display: 'grid', gap: 2, minWidth: 0 }}>
-          <Section title={`Reports (${detail.reports.length})`}>
+          <Section name="reports" title={t('report.reports', { n: f.number(detail.reports.length) })}>
             <Reports detail={detail} />
           </Section>
-          <Section title="Staff notes">
+          <Section name="staff-notes" title={t('report.staffNotes')}>
             <Notes detail={detail} />
           </Section>
         </Box>
@@ -275,19 +294,20 @@ function Detail({ detail }: { detail: ReportDetail }) {
 }
 
 export default function ReportPage() {
+  const v = useVocabulary();
+  const { t } = v;
   const params = useParams();
   // An unknown kind is asked as it is: the server answers that it is not there.
   const kind = params.kind ?? '';
   const id = params.id ?? '';
   const report = useReport(kind, id);
   const detail = report.data;
-  const by = detail?.snapshot.member ? ` by @${detail.snapshot.member.username}` : '';
   return (
     <AdminPage
-      title={detail ? `${kindLabel(detail.kind)}${by}` : 'Report'}
+      title={detail ? v.byline(detail.kind, detail.snapshot.member?.username) : t('report.title')}
       actions={
         <Button component={RouterLink} to="/admin/reports" startIcon={<ArrowBack />} size="small">
-          All reports
+          {t('report.allReports')}
         </Button>
       }
     >

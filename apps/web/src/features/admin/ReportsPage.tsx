@@ -9,17 +9,19 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { REPORT_KINDS, REPORT_REASON_LABELS, REPORT_REASONS, type ReportGroup } from '@sajha/contract';
+import { Trans } from 'react-i18next';
+import { REPORT_KINDS, REPORT_REASONS, type ReportGroup } from '@sajha/contract';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { useQueue } from './adminApi';
 import { AdminPage, ListSkeleton, LoadError } from './AdminPage';
 import { readQueueFilters, REPORT_STATUSES, writeQueueFilters, type QueueFilters } from './filters';
 import { SnapshotView } from './SnapshotView';
-import { ago, KIND_LABELS, kindLabel, STATUS_LABELS, when } from './vocabulary';
+import { SEP, useVocabulary, type Vocabulary } from './vocabulary';
 
 /** "Older than" choices, in hours. */
 const AGES = [1, 6, 24, 72, 168];
-const ageLabel = (h: number) => (h < 24 ? `${h} hour${h === 1 ? '' : 's'}` : `${h / 24} day${h === 24 ? '' : 's'}`);
+const ageLabel = ({ t, f }: Vocabulary, h: number) =>
+  h < 24 ? t('queue.hours', { count: h, n: f.number(h) }) : t('queue.days', { count: h / 24, n: f.number(h / 24) });
 
 function Filter(props: {
   label: string;
@@ -46,12 +48,14 @@ function Filter(props: {
 }
 
 function Filters({ filters, onChange }: { filters: QueueFilters; onChange: (f: QueueFilters) => void }) {
+  const v = useVocabulary();
+  const { t } = v;
   const ages =
     filters.olderThanHours && !AGES.includes(filters.olderThanHours) ? [...AGES, filters.olderThanHours] : AGES;
   return (
     <Box
       role="search"
-      aria-label="Filter reports"
+      aria-label={t('queue.filters')}
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 200px))' },
@@ -60,60 +64,67 @@ function Filters({ filters, onChange }: { filters: QueueFilters; onChange: (f: Q
       }}
     >
       <Filter
-        label="Status"
+        label={t('queue.status')}
         value={filters.status}
-        onChange={(v) => onChange({ ...filters, status: v as QueueFilters['status'] })}
-        options={REPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        onChange={(value) => onChange({ ...filters, status: value as QueueFilters['status'] })}
+        options={REPORT_STATUSES.map((s) => ({ value: s, label: v.statusLabel(s) }))}
       />
       <Filter
-        label="Reason"
+        label={t('queue.reason')}
         value={filters.reason ?? ''}
-        onChange={(v) => onChange({ ...filters, reason: (v || undefined) as QueueFilters['reason'] })}
+        onChange={(value) => onChange({ ...filters, reason: (value || undefined) as QueueFilters['reason'] })}
         options={[
-          { value: '', label: 'Any reason' },
-          ...REPORT_REASONS.map((r) => ({ value: r, label: REPORT_REASON_LABELS[r] })),
+          { value: '', label: t('queue.anyReason') },
+          ...REPORT_REASONS.map((r) => ({ value: r, label: v.reasonLabel(r) })),
         ]}
       />
       <Filter
-        label="Kind"
+        label={t('queue.kind')}
         value={filters.kind ?? ''}
-        onChange={(v) => onChange({ ...filters, kind: (v || undefined) as QueueFilters['kind'] })}
-        options={[{ value: '', label: 'Any kind' }, ...REPORT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))]}
+        onChange={(value) => onChange({ ...filters, kind: (value || undefined) as QueueFilters['kind'] })}
+        options={[
+          { value: '', label: t('queue.anyKind') },
+          ...REPORT_KINDS.map((k) => ({ value: k, label: v.kindLabel(k) })),
+        ]}
       />
       <Filter
-        label="Older than"
+        label={t('queue.olderThan')}
         value={filters.olderThanHours ? `${filters.olderThanHours}` : ''}
-        onChange={(v) => onChange({ ...filters, olderThanHours: v ? Number(v) : undefined })}
-        options={[{ value: '', label: 'Any age' }, ...ages.map((h) => ({ value: `${h}`, label: ageLabel(h) }))]}
+        onChange={(value) => onChange({ ...filters, olderThanHours: value ? Number(value) : undefined })}
+        options={[
+          { value: '', label: t('queue.anyAge') },
+          ...ages.map((h) => ({ value: `${h}`, label: ageLabel(v, h) })),
+        ]}
       />
     </Box>
   );
 }
 
 function GroupCard({ group }: { group: ReportGroup }) {
+  const v = useVocabulary();
+  const { t, f } = v;
   const headingId = `report-${group.key.replace(/[^a-z0-9-]/gi, '-')}`;
-  const by = group.snapshot.member ? ` by @${group.snapshot.member.username}` : '';
+  const author = group.snapshot.member?.username;
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, md: 2 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, mr: 'auto' }}>
-          {kindLabel(group.kind)}
-          {by}
+          {v.byline(group.kind, author)}
         </Typography>
         <Chip
           size="small"
           color={group.count > 1 ? 'primary' : 'default'}
-          label={`${group.count} report${group.count === 1 ? '' : 's'}`}
+          label={t('queue.reports', { count: group.count, n: f.number(group.count) })}
         />
       </Box>
       <Box
         component="ul"
-        aria-label="Reasons"
+        aria-label={t('queue.reasons')}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, mb: 1, listStyle: 'none' }}
       >
         {group.reasons.map((r) => (
           <li key={r}>
-            <Chip size="small" variant="outlined" label={REPORT_REASON_LABELS[r]} />
+            <Chip size="small" variant="outlined" label={v.reasonLabel(r)} />
           </li>
         ))}
       </Box>
@@ -129,23 +140,29 @@ function GroupCard({ group }: { group: ReportGroup }) {
         }}
       >
         <Typography variant="body2" color="text.secondary">
-          First reported{' '}
-          <time dateTime={group.firstAt} title={when(group.firstAt)}>
-            {ago(group.firstAt)}
-          </time>
+          <Trans
+            ns="admin"
+            i18nKey="queue.firstReported"
+            values={{ ago: v.ago(group.firstAt) }}
+            components={{ time: <time dateTime={group.firstAt} title={v.when(group.firstAt)} /> }}
+          />
           {group.count > 1 && (
             <>
-              {' · last '}
-              <time dateTime={group.lastAt} title={when(group.lastAt)}>
-                {ago(group.lastAt)}
-              </time>
+              {SEP}
+              <Trans
+                ns="admin"
+                i18nKey="queue.lastReported"
+                values={{ ago: v.ago(group.lastAt) }}
+                components={{ time: <time dateTime={group.lastAt} title={v.when(group.lastAt)} /> }}
+              />
             </>
           )}
-          {' · '}
-          {group.assignedTo ? `Assigned to @${group.assignedTo}` : 'Unassigned'}
+          {SEP}
+          {group.assignedTo ? t('assignedTo', { username: group.assignedTo }) : t('unassigned')}
         </Typography>
         <Button component={RouterLink} to={`/admin/reports/${group.kind}/${group.id}`} variant="contained" size="small">
-          Review<VisuallyHidden>{` ${kindLabel(group.kind).toLowerCase()}${by}`}</VisuallyHidden>
+          {t('queue.review')}
+          <VisuallyHidden>{` ${v.byline(group.kind, author, true)}`}</VisuallyHidden>
         </Button>
       </Box>
     </Paper>
@@ -153,15 +170,16 @@ function GroupCard({ group }: { group: ReportGroup }) {
 }
 
 export default function ReportsPage() {
+  const { t, f } = useVocabulary();
   const [params, setParams] = useSearchParams();
   const filters = readQueueFilters(params);
   const queue = useQueue(filters);
   const filtered = Boolean(filters.reason || filters.kind || filters.olderThanHours);
   const groups = queue.data;
-  const status = STATUS_LABELS[filters.status].toLowerCase();
+  const NEWEST = 100;
 
   return (
-    <AdminPage title="Reports" intro="Reported things, newest report first. Open one to act on it.">
+    <AdminPage title={t('queue.title')} intro={t('queue.intro')}>
       <Filters filters={filters} onChange={(f) => setParams(writeQueueFilters(f))} />
       {queue.isError && <LoadError error={queue.error} />}
       {!groups ? (
@@ -171,19 +189,17 @@ export default function ReportsPage() {
           <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {groups.length === 0
               ? ''
-              : `${groups.length} reported thing${groups.length === 1 ? '' : 's'}${groups.length === 100 ? ' (the newest 100)' : ''}`}
+              : groups.length === NEWEST
+                ? t('queue.countNewest', { n: f.number(groups.length), max: f.number(NEWEST) })
+                : t('queue.count', { count: groups.length, n: f.number(groups.length) })}
           </Typography>
           {groups.length === 0 ? (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
               <Typography variant="h6" component="p">
-                No {status} reports
+                {t(`queue.empty.${filters.status}`)}
               </Typography>
               <Typography color="text.secondary">
-                {filtered
-                  ? 'Nothing matches these filters.'
-                  : filters.status === 'open'
-                    ? 'When members report something, it shows here.'
-                    : `Reports staff have ${status} show here.`}
+                {filtered ? t('queue.emptyHint.filtered') : t(`queue.emptyHint.${filters.status}`)}
               </Typography>
             </Paper>
           ) : (

@@ -16,9 +16,11 @@ import { useToast } from '../../lib/toast';
 import { ListSkeleton, LoadError } from './AdminPage';
 import { Section } from './SignupSection';
 import { useSignupCalls, useSignupRequests, type RequestStatus } from './signupsApi';
-import { when } from './vocabulary';
+import { useVocabulary } from './vocabulary';
 
 function RequestCard({ request }: { request: SignupRequestDto }) {
+  const v = useVocabulary();
+  const { t } = v;
   const toast = useToast();
   const { decide } = useSignupCalls();
   const [busy, setBusy] = useState(false);
@@ -49,17 +51,17 @@ function RequestCard({ request }: { request: SignupRequestDto }) {
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          Asked {when(request.at)}
+          {t('signups.requests.asked', { date: v.when(request.at) })}
         </Typography>
         <Chip
           size="small"
           variant="outlined"
           color={request.emailVerified ? 'success' : 'default'}
-          label={request.emailVerified ? 'Email verified' : 'Email not verified yet'}
+          label={request.emailVerified ? t('signups.requests.emailVerified') : t('signups.requests.emailNotVerified')}
         />
       </Box>
       <Typography variant="subtitle2" component="p">
-        Why they want to join
+        {t('signups.requests.why')}
       </Typography>
       <Typography
         component="blockquote"
@@ -77,11 +79,11 @@ function RequestCard({ request }: { request: SignupRequestDto }) {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="contained" disabled={busy} onClick={() => void act(true)}>
-          Approve
+          {t('signups.requests.approve')}
         </Button>
         {request.status === 'pending' ? (
           <Button variant="outlined" color="error" disabled={busy} onClick={() => void act(false)}>
-            Reject
+            {t('signups.requests.reject')}
           </Button>
         ) : null}
       </Box>
@@ -90,27 +92,28 @@ function RequestCard({ request }: { request: SignupRequestDto }) {
 }
 
 export function SignupRequests() {
+  const { t } = useVocabulary();
   const [status, setStatus] = useState<RequestStatus>('pending');
   const requests = useSignupRequests(status);
   return (
-    <Section id="signup-requests" title="Requests to join">
+    <Section id="signup-requests" title={t('signups.requests.title')}>
       <ToggleButtonGroup
         exclusive
         size="small"
         value={status}
         onChange={(_, value: RequestStatus | null) => value && setStatus(value)}
-        aria-label="Which requests"
+        aria-label={t('signups.requests.which')}
         sx={{ mb: 2 }}
       >
-        <ToggleButton value="pending">Waiting</ToggleButton>
-        <ToggleButton value="rejected">Rejected</ToggleButton>
+        <ToggleButton value="pending">{t('signups.requests.pending')}</ToggleButton>
+        <ToggleButton value="rejected">{t('signups.requests.rejected')}</ToggleButton>
       </ToggleButtonGroup>
       {requests.isError && <LoadError error={requests.error} />}
       {!requests.data ? (
         !requests.isError && <ListSkeleton rows={2} height={120} />
       ) : requests.data.length === 0 ? (
         <Typography color="text.secondary">
-          {status === 'pending' ? 'No requests are waiting.' : 'No rejected requests.'}
+          {status === 'pending' ? t('signups.requests.nonePending') : t('signups.requests.noneRejected')}
         </Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>

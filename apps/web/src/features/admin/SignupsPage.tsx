@@ -14,13 +14,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  blockedDomainSchema,
-  SIGNUP_MODE_LABELS,
-  SIGNUP_MODES,
-  type SignupMode,
-  type SignupSettings,
-} from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { blockedDomainSchema, SIGNUP_MODES, type SignupMode, type SignupSettings } from '@sajha/contract';
+import { useLocalize } from '../../i18n/language';
 import { useToast } from '../../lib/toast';
 import { AdminPage, ListSkeleton, LoadError } from './AdminPage';
 import { AllInvites } from './AllInvites';
@@ -29,6 +25,8 @@ import { SignupRequests } from './SignupRequests';
 import { useSignupCalls, useSignupSettings } from './signupsApi';
 
 function SettingsForm({ saved }: { saved: SignupSettings }) {
+  const { t } = useTranslation('admin');
+  const localize = useLocalize();
   const toast = useToast();
   const { save } = useSignupCalls();
   const [mode, setMode] = useState<SignupMode>(saved.mode);
@@ -46,7 +44,8 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
   const add = () => {
     const parsed = blockedDomainSchema.safeParse(draft);
     if (!parsed.success) {
-      setDraftError(parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      setDraftError(message === undefined ? undefined : localize(message));
       return;
     }
     setDomains((list) => [...new Set([...list, parsed.data])].sort());
@@ -64,7 +63,7 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
     <Box component="form" noValidate onSubmit={(e: FormEvent) => void submit(e)} sx={{ display: 'grid', gap: 3 }}>
       <FormControl>
         <FormLabel id="signup-mode-label" sx={{ fontWeight: 600, color: 'text.primary', mb: 0.5 }}>
-          Who can join
+          {t('signups.whoCanJoin')}
         </FormLabel>
         <RadioGroup
           aria-labelledby="signup-mode-label"
@@ -81,10 +80,10 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
               label={
                 <span>
                   <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                    {SIGNUP_MODE_LABELS[m].label}
+                    {t(`signups.modes.${m}.label`)}
                   </Typography>
                   <Typography component="span" variant="body2" color="text.secondary">
-                    {SIGNUP_MODE_LABELS[m].help}
+                    {t(`signups.modes.${m}.help`)}
                   </Typography>
                 </span>
               }
@@ -95,17 +94,16 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
 
       <Box>
         <Typography id="blocked-domains-label" sx={{ fontWeight: 600, mb: 0.5 }}>
-          Blocked email domains
+          {t('signups.blockedDomains')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          Nobody can sign up with an address at these domains or under them (blocking example.com blocks
-          mail.example.com too). Members who already joined are not affected.
+          {t('signups.blockedHelp')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1.5 }}>
           <TextField
             size="small"
-            label="Domain"
-            placeholder="example.com"
+            label={t('signups.domain')}
+            placeholder={t('signups.domainPlaceholder')}
             value={draft}
             onChange={(e) => {
               setDraft(e.target.value);
@@ -123,7 +121,7 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
             sx={{ flex: '1 1 220px', maxWidth: 360 }}
           />
           <Button variant="outlined" onClick={add} disabled={!draft.trim()} sx={{ mt: 0.25 }}>
-            Add domain
+            {t('signups.addDomain')}
           </Button>
         </Box>
         {domains.length ? (
@@ -140,14 +138,14 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No domain is blocked.
+            {t('signups.noDomains')}
           </Typography>
         )}
       </Box>
 
       <Box>
         <Button type="submit" variant="contained" disabled={busy || !changed}>
-          Save sign-up settings
+          {t('signups.save')}
         </Button>
       </Box>
     </Box>
@@ -155,14 +153,12 @@ function SettingsForm({ saved }: { saved: SignupSettings }) {
 }
 
 export default function SignupsPage() {
+  const { t } = useTranslation('admin');
   const settings = useSignupSettings();
   return (
-    <AdminPage
-      title="Sign-ups"
-      intro="Who may join, from which email domains, the requests waiting for your decision, and every invite."
-    >
+    <AdminPage title={t('signups.title')} intro={t('signups.intro')}>
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <Section id="signup-settings" title="Settings">
+        <Section id="signup-settings" title={t('signups.settings')}>
           {settings.isError && <LoadError error={settings.error} />}
           {settings.data ? <SettingsForm saved={settings.data} /> : !settings.isError && <ListSkeleton rows={1} />}
         </Section>

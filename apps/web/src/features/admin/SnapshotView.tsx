@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import type { ReportSnapshot } from '@sajha/contract';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
-import { kindLabel, when } from './vocabulary';
+import { SEP, useVocabulary } from './vocabulary';
 
 const isVideo = (url: string) => /\.(mp4|webm|mov|m4v|ogv|mkv)(\?|$)/i.test(url);
 
@@ -21,11 +21,12 @@ export function clipText(text: string, max = CLIP_CHARS): string {
 }
 
 function MediaThumbs({ media, size }: { media: string[]; size: number }) {
+  const { t, f } = useVocabulary();
   if (media.length === 0) return null;
   return (
     <Box
       component="ul"
-      aria-label="Media"
+      aria-label={t('snapshot.media')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
     >
       {media.map((url, i) => (
@@ -52,13 +53,13 @@ function MediaThumbs({ media, size }: { media: string[]; size: number }) {
             {isVideo(url) ? (
               <>
                 <MovieOutlined aria-hidden />
-                <VisuallyHidden>{`Video ${i + 1} (opens in a new tab)`}</VisuallyHidden>
+                <VisuallyHidden>{t('snapshot.video', { n: f.number(i + 1) })}</VisuallyHidden>
               </>
             ) : (
               <Box
                 component="img"
                 src={url}
-                alt={`Image ${i + 1} (opens in a new tab)`}
+                alt={t('snapshot.image', { n: f.number(i + 1) })}
                 loading="lazy"
                 sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
               />
@@ -71,10 +72,12 @@ function MediaThumbs({ media, size }: { media: string[]; size: number }) {
 }
 
 function ChatContext({ context }: { context: ReportSnapshot['context'] }) {
+  const v = useVocabulary();
+  const { t } = v;
   return (
     <Box
       component="ol"
-      aria-label="Messages around it"
+      aria-label={t('snapshot.context')}
       sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}
     >
       {context.map((m, i) => (
@@ -91,11 +94,20 @@ function ChatContext({ context }: { context: ReportSnapshot['context'] }) {
           }}
         >
           <Typography variant="caption" color="text.secondary" component="div">
-            <strong>@{m.sender}</strong> · {when(m.at)}
-            {m.reported && <Chip label="Reported" size="small" color="primary" sx={{ ml: 1, height: 20 }} />}
+            <strong>@{m.sender}</strong>
+            {SEP}
+            {v.when(m.at)}
+            {m.reported && (
+              <Chip
+                label={t('snapshot.reported')}
+                size="small"
+                color="primary"
+                sx={{ ml: 1, height: 'auto', minHeight: 20 }}
+              />
+            )}
           </Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {m.text || '(no text)'}
+            {m.text || t('snapshot.noText')}
           </Typography>
         </Box>
       ))}
@@ -104,6 +116,8 @@ function ChatContext({ context }: { context: ReportSnapshot['context'] }) {
 }
 
 export function SnapshotView({ snapshot, full = false }: { snapshot: ReportSnapshot; full?: boolean }) {
+  const v = useVocabulary();
+  const { t } = v;
   const text = full ? snapshot.text : clipText(snapshot.text);
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -116,10 +130,10 @@ export function SnapshotView({ snapshot, full = false }: { snapshot: ReportSnaps
             @{snapshot.member.username}
           </>
         ) : (
-          'Deleted account'
+          t('snapshot.deletedAccount')
         )}
-        {' · '}
-        {kindLabel(snapshot.kind)} from {when(snapshot.at)}
+        {SEP}
+        {t('snapshot.kindFrom', { kind: v.kindLabel(snapshot.kind), date: v.when(snapshot.at) })}
       </Typography>
       {full && snapshot.context.length > 0 ? (
         <ChatContext context={snapshot.context} />
@@ -143,18 +157,18 @@ export function SnapshotView({ snapshot, full = false }: { snapshot: ReportSnaps
             }),
           }}
         >
-          {text || '(no text)'}
+          {text || t('snapshot.noText')}
         </Typography>
       )}
       <MediaThumbs media={snapshot.media} size={full ? 144 : 72} />
       {full && snapshot.link && (
         <Link href={snapshot.link} target="_blank" rel="noopener noreferrer" sx={{ justifySelf: 'start' }}>
-          Open where it lives (new tab)
+          {t('snapshot.open')}
         </Link>
       )}
       {full && snapshot.kind === 'message' && (
         <Typography variant="caption" color="text.secondary">
-          Staff see a chat only through a report of one of its messages, and only these messages.
+          {t('snapshot.chatNote')}
         </Typography>
       )}
     </Box>

@@ -4,7 +4,9 @@
  * as calls that answer the server's message and then refresh what they changed.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Messages, Routes, type ActionBody, type ReportKind, type RouteDef } from '@sajha/contract';
+import { Routes, type ActionBody, type ReportKind, type RouteDef } from '@sajha/contract';
+import { i18n } from '../../i18n';
+import { messages } from '../../i18n/prefs';
 import { HttpError, call } from '../../lib/http';
 import type { AuditFilters, QueueFilters } from './filters';
 import { staffMeKey } from './staffRole';
@@ -30,7 +32,8 @@ export function withQuery<R extends RouteDef>(def: R, query: Record<string, stri
 /** The answer, or an error carrying the server's message (shown by the screen). */
 async function answer<R extends RouteDef>(def: R, params?: Record<string, string>) {
   const res = await call(def, { params });
-  if (!res.ok) throw new HttpError(res.status, { ...res.data, message: res.data.message ?? Messages.server.internal });
+  if (!res.ok)
+    throw new HttpError(res.status, { ...res.data, message: res.data.message ?? messages().Messages.server.internal });
   return res.data;
 }
 
@@ -85,9 +88,12 @@ export interface Outcome {
 async function outcome(res: Promise<{ ok: boolean; data: { message?: string } }>): Promise<Outcome> {
   try {
     const { ok, data } = await res;
-    return { ok, message: data.message ?? (ok ? 'Done.' : Messages.server.internal) };
+    return {
+      ok,
+      message: data.message ?? (ok ? i18n.t('done', { ns: 'admin' }) : messages().Messages.server.internal),
+    };
   } catch {
-    return { ok: false, message: Messages.server.internal };
+    return { ok: false, message: messages().Messages.server.internal };
   }
 }
 

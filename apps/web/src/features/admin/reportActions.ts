@@ -6,13 +6,13 @@
  */
 import {
   MEMBER_ACTIONS,
-  ModerationMessages,
   type ActionBody,
   type AuditEntry,
   type ModerationAction,
   type ReportDetail,
 } from '@sajha/contract';
-import { ACTION_LABELS, kindLabel } from './vocabulary';
+import { messages } from '../../i18n/prefs';
+import { vocabulary, type Vocabulary } from './vocabulary';
 
 /** Actions that undo another: they need no reason (the reason stays optional). */
 const REVERSALS: readonly ModerationAction[] = ['restore', 'not-sensitive', 'unlimit', 'unsuspend', 'unban'];
@@ -50,91 +50,46 @@ const lastOn = (history: AuditEntry[], d: Pick<Detail, 'kind' | 'id'>, actions: 
   history.find((e) => e.targetKind === d.kind && e.targetId === d.id && actions.includes(e.action as ModerationAction))
     ?.action;
 
-function choice(action: ModerationAction, tone: ActionChoice['tone'], question: string, explain: string): ActionChoice {
-  return { action, label: ACTION_LABELS[action], tone, reasonRequired: needsReason(action), question, explain };
-}
+/** The offers for this report, in the words of `v` (the page's language). */
+export function reportActions(d: Detail, v: Vocabulary = vocabulary()): ReportActions {
+  const { t } = v;
+  const what = v.kindWord(d.kind);
+  const who = d.snapshot.member ? `@${d.snapshot.member.username}` : t('confirm.thisMember');
+  // The confirmation's texts are the catalogue's `confirm.<action>`, given the thing or the member.
+  const choice = (action: ModerationAction, tone: ActionChoice['tone']): ActionChoice => ({
+    action,
+    label: v.actionLabel(action),
+    tone,
+    reasonRequired: needsReason(action),
+    question: t(`confirm.${action}.question`, { what, who }),
+    explain: t(`confirm.${action}.explain`, { removed: messages().ModerationMessages.removed }),
+  });
 
-export function reportActions(d: Detail): ReportActions {
-  const what = kindLabel(d.kind).toLowerCase();
   const content: ActionChoice[] = [];
-  if (d.status === 'open') {
-    content.push(
-      choice(
-        'dismiss',
-        'neutral',
-        'Dismiss these reports?',
-        'They close with no action; the reporters hear that no rule was broken.',
-      ),
-    );
-  }
+  if (d.status === 'open') content.push(choice('dismiss', 'neutral'));
   if (CONTENT_KINDS.includes(d.kind)) {
     content.push(
       lastOn(d.history, d, ['remove', 'restore']) === 'remove'
-        ? choice('restore', 'neutral', `Restore this ${what}?`, 'It shows again where it was.')
-        : choice(
-            'remove',
-            'warning',
-            `Remove this ${what}?`,
-            'Members see “Removed by moderators” in its place. The author is told the reason and may appeal; you can restore it later.',
-          ),
+        ? choice('restore', 'neutral')
+        : choice('remove', 'warning'),
     );
   }
   if (d.kind === 'post' || d.kind === 'reel') {
     content.push(
       lastOn(d.history, d, ['sensitive', 'not-sensitive']) === 'sensitive'
-        ? choice('not-sensitive', 'neutral', 'Stop marking it sensitive?', 'Its media shows without a blur again.')
-        : choice(
-            'sensitive',
-            'neutral',
-            `Mark this ${what} sensitive?`,
-            'Its media is blurred until a member chooses to see it. The author is told the reason.',
-          ),
+        ? choice('not-sensitive', 'neutral')
+        : choice('sensitive', 'neutral'),
     );
   }
 
   const state = d.memberState;
-  const who = d.snapshot.member ? `@${d.snapshot.member.username}` : 'this member';
   const member: ActionChoice[] = [];
   if (state && d.snapshot.member) {
-    member.push(choice('warn', 'neutral', `Warn ${who}?`, 'They are told the reason and may appeal once.'));
-    member.push(
-      state.limited
-        ? choice('unlimit', 'neutral', `Lift the limit on ${who}?`, 'Their posts and comments reach everyone again.')
-        : choice(
-            'limit',
-            'warning',
-            `Limit ${who}?`,
-            'Their posts and comments reach only their followers until the limit is lifted.',
-          ),
-    );
-    member.push(
-      state.suspendedUntil
-        ? choice('unsuspend', 'neutral', `Lift the suspension of ${who}?`, 'They can sign in again at once.')
-        : choice(
-            'suspend',
-            'warning',
-            `Suspend ${who}?`,
-            'They are signed out everywhere and cannot sign in until the suspension ends. They may appeal.',
-          ),
-    );
-    member.push(
-      state.banned
-        ? choice('unban', 'neutral', `Lift the ban on ${who}?`, 'They can sign in again at once.')
-        : choice(
-            'ban',
-            'danger',
-            `Ban ${who}?`,
-            'They are signed out everywhere and cannot sign in until the ban is lifted. They may appeal.',
-          ),
-    );
-    member.push(
-      choice(
-        'delete',
-        'danger',
-        `Delete ${who}'s account?`,
-        'This cannot be undone. The account closes at once and everything they made is deleted; it cannot be appealed or restored.',
-      ),
-    );
+    member.push(choice('warn', 'neutral'));
+    member.push(state.limited ? choice('unlimit', 'neutral') : choice('limit', 'warning'));
+    member.push(state.suspendedUntil ? choice('unsuspend', 'neutral') : choice('suspend', 'warning'));
+    member.push(state.banned ? choice('unban', 'neutral') : choice('ban', 'danger'));
+    member.push(choice('delete', 'danger'));
   }
   return { content, member };
 }
@@ -157,8 +112,9 @@ export function actionBody(
   };
 }
 
-/** What stops the confirmation, in the server's words; null when it may be sent. */
+/** What stops the confirmation, in the server's words (the page's language); null when it may be sent. */
 export function actionProblem(choice: ActionChoice, input: { reason: string; days?: number }): string | null {
+  const { ModerationMessages } = messages();
   if (choice.reasonRequired && !input.reason.trim()) return ModerationMessages.reasonNeeded;
   if (choice.action === 'suspend') {
     const days = input.days;

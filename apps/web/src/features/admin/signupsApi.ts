@@ -4,7 +4,9 @@
  * message and then refresh the screen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Messages, Routes, type RouteDef, type SignupSettings } from '@sajha/contract';
+import { Routes, type RouteDef, type SignupSettings } from '@sajha/contract';
+import { i18n } from '../../i18n';
+import { messages } from '../../i18n/prefs';
 import { call, HttpError } from '../../lib/http';
 
 export type RequestStatus = 'pending' | 'rejected';
@@ -18,7 +20,8 @@ export const signupKeys = {
 
 async function answer<R extends RouteDef>(def: R) {
   const res = await call(def);
-  if (!res.ok) throw new HttpError(res.status, { ...res.data, message: res.data.message ?? Messages.server.internal });
+  if (!res.ok)
+    throw new HttpError(res.status, { ...res.data, message: res.data.message ?? messages().Messages.server.internal });
   return res.data;
 }
 
@@ -54,9 +57,10 @@ export function useSignupCalls() {
     let outcome: Outcome;
     try {
       const { ok, data } = await res;
-      outcome = { ok, message: data.message ?? (ok ? 'Done.' : Messages.server.internal), link: data.invite?.link };
+      const fallback = ok ? i18n.t('done', { ns: 'admin' }) : messages().Messages.server.internal;
+      outcome = { ok, message: data.message ?? fallback, link: data.invite?.link };
     } catch {
-      outcome = { ok: false, message: Messages.server.internal };
+      outcome = { ok: false, message: messages().Messages.server.internal };
     }
     await client.invalidateQueries({ queryKey: signupKeys.all });
     return outcome;

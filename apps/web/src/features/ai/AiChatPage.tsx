@@ -16,12 +16,16 @@ import Typography from '@mui/material/Typography';
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { AI_LIMITS, AiText, LIMITS, Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { AI_EXAMPLE_PROMPTS, AI_LIMITS, LIMITS } from '@sajha/contract';
+import { useMessages } from '../../i18n/language';
 import { FormattedText } from './FormattedText';
 import { drawPrompts } from './prompts';
 import { useAiChat, type ChatMessage } from './useAiChat';
 
 const COLUMN = { maxWidth: 820, mx: 'auto', width: '100%' } as const;
+/** Stands for the provider's name until it is known: a mark, not a word. */
+const UNKNOWN = '…';
 
 function AssistantAvatar() {
   return (
@@ -67,6 +71,7 @@ function Bubble({ message }: { message: ChatMessage }) {
 }
 
 function Thinking() {
+  const { Messages } = useMessages();
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} role="status">
       <AssistantAvatar />
@@ -92,6 +97,11 @@ function Thinking() {
 }
 
 function Welcome({ prompts, onPick }: { prompts: string[]; onPick: (prompt: string) => void }) {
+  const { t } = useTranslation('ai');
+  const { Messages, AiText } = useMessages();
+  // Each example in the member's language (the catalogue's `prompts.<index in the contract's list>`).
+  const say = (prompt: string) =>
+    t(`prompts.${(AI_EXAMPLE_PROMPTS as readonly string[]).indexOf(prompt)}`, { defaultValue: prompt });
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>
       <Avatar sx={{ width: 56, height: 56, mx: 'auto', mb: 2, bgcolor: 'primary.main' }} aria-hidden>
@@ -120,10 +130,10 @@ function Welcome({ prompts, onPick }: { prompts: string[]; onPick: (prompt: stri
             <Button
               variant="outlined"
               fullWidth
-              onClick={() => onPick(prompt)}
+              onClick={() => onPick(say(prompt))}
               sx={{ justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none', py: 1.25, height: '100%' }}
             >
-              {prompt}
+              {say(prompt)}
             </Button>
           </li>
         ))}
@@ -133,6 +143,8 @@ function Welcome({ prompts, onPick }: { prompts: string[]; onPick: (prompt: stri
 }
 
 export default function AiChatPage() {
+  const { t } = useTranslation('ai');
+  const { AiText } = useMessages();
   const { messages, provider, loaded, pending, send, newChat } = useAiChat();
   const [text, setText] = useState('');
   const [draw, setDraw] = useState(0);
@@ -141,9 +153,10 @@ export default function AiChatPage() {
   const input = useRef<HTMLTextAreaElement | null>(null);
   const end = useRef<HTMLDivElement | null>(null);
 
+  const title = t('title');
   useEffect(() => {
-    document.title = 'AI Chat';
-  }, []);
+    document.title = title;
+  }, [title]);
 
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
@@ -184,7 +197,7 @@ export default function AiChatPage() {
       >
         <AutoAwesomeOutlined color="primary" aria-hidden />
         <Typography component="h1" variant="h6" sx={{ fontWeight: 700, flex: 1 }}>
-          AI Chat
+          {title}
         </Typography>
         <Button
           startIcon={<AddCommentOutlined />}
@@ -197,10 +210,10 @@ export default function AiChatPage() {
         </Button>
       </Box>
 
-      <Box role="log" aria-label="AI conversation" sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, md: 3 }, py: 2 }}>
+      <Box role="log" aria-label={t('conversation')} sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, md: 3 }, py: 2 }}>
         <Box sx={{ ...COLUMN, display: 'flex', flexDirection: 'column', gap: 2 }}>
           {!loaded ? (
-            <Box aria-busy="true" aria-label="Loading the conversation">
+            <Box aria-busy="true" aria-label={t('loading')}>
               <Skeleton variant="rounded" height={48} sx={{ width: '55%', ml: 'auto', mb: 2 }} />
               <Skeleton variant="rounded" height={96} sx={{ width: '70%' }} />
             </Box>
@@ -261,7 +274,7 @@ export default function AiChatPage() {
             </IconButton>
           </Box>
           <Typography variant="caption" component="p" color="text.secondary" sx={{ textAlign: 'center', mt: 0.75 }}>
-            {AiText.poweredBy} {provider || '…'}
+            {AiText.poweredBy} {provider || UNKNOWN}
           </Typography>
         </Box>
       </Box>

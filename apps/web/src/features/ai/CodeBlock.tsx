@@ -6,7 +6,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import { AiText, DURATIONS_MS } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { DURATIONS_MS } from '@sajha/contract';
+import { useMessages } from '../../i18n/language';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -26,6 +28,8 @@ async function copyText(text: string): Promise<void> {
 }
 
 export function CodeBlock({ language, code }: { language: string; code: string }) {
+  const { t } = useTranslation('ai');
+  const { AiText } = useMessages();
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -56,7 +60,7 @@ export function CodeBlock({ language, code }: { language: string; code: string }
         }}
       >
         <Typography variant="caption" sx={{ fontFamily: 'monospace', color: 'text.secondary' }} data-code-language>
-          {language || 'code'}
+          {language || t('code')}
         </Typography>
         <Tooltip title={label}>
           <IconButton size="small" aria-label={label} onClick={() => void copy()}>

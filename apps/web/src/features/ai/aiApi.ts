@@ -8,9 +8,11 @@ import {
   aiConversationSchema,
   aiStreamDeltaSchema,
   aiStreamDoneSchema,
+  aiStreamErrorSchema,
   type AiConversation,
   type AiMessageDto,
 } from '@sajha/contract';
+import { currentLocale, localize } from '../../i18n/prefs';
 import { call } from '../../lib/http';
 
 export async function loadConversation(): Promise<AiConversation | null> {
@@ -23,7 +25,14 @@ export async function clearConversation(): Promise<boolean> {
   return (await call(Routes.aiNewChat)).ok;
 }
 
+/** The request failed; its message is the server's (in the page's language) or what went wrong. */
 export class AiRequestFailed extends Error {}
+
+/** The server's refusal, in the page's language, or the status when it gave no words. */
+async function refusal(res: Response): Promise<string> {
+  const data = (await res.json().catch(() => ({}))) as { message?: unknown };
+  return typeof data.message === 'string' ? localize(data.message) : `HTTP ${res.status}`;
+}
 
 /** Sends the history; calls onDelta with each piece as it arrives; resolves with the whole reply. */
 export async function askAssistant(
@@ -34,16 +43,21 @@ export async function askAssistant(
   const res = await fetch(Routes.aiChat.path, {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json' },
+    // The server answers (and refuses) in the member's language.
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream, application/json',
+      'Accept-Language': currentLocale(),
+    },
     body: JSON.stringify({ messages }),
     signal,
   });
-  if (!res.ok) throw new AiRequestFailed(`HTTP ${res.status}`);
+  if (!res.ok) throw new AiRequestFailed(await refusal(res));
   if (!res.headers.get('content-type')?.includes('text/event-stream') || !res.body) {
     // A plain JSON answer: the reply is read from `content`, or else from `message` (spec §7).
     const data = (await res.json().catch(() => ({}))) as { content?: unknown; message?: unknown };
     const reply =
-      typeof data.content === 'string' ? data.content : typeof data.message === 'string' ? data.message : '';
+      typeof data.content === 'string' ? data.content : typeof data.message === 'string' ? localize(data.message) : '';
     return reply;
   }
 
@@ -78,7 +92,8 @@ export async function askAssistant(
         const finished = aiStreamDoneSchema.safeParse(data);
         return finished.success ? finished.data.content : whole;
       } else if (event === AI_STREAM_EVENTS.error) {
-        throw new AiRequestFailed('the assistant failed');
+        const failure = aiStreamErrorSchema.safeParse(data);
+        throw new AiRequestFailed(failure.success ? localize(failure.data.message) : 'the assistant failed');
       }
     }
   }

@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AI_LIMITS, Messages, type AiMessageDto } from '@sajha/contract';
+import { AI_LIMITS, type AiMessageDto } from '@sajha/contract';
+import { messages as texts } from '../../i18n/prefs';
 import { askAssistant, clearConversation, loadConversation } from './aiApi';
 
 export interface ChatMessage extends AiMessageDto {
@@ -79,9 +80,9 @@ export function useAiChat() {
           },
           ctrl.signal,
         );
-        put(reply.trim() ? reply : Messages.ai.empty);
+        put(reply.trim() ? reply : texts().Messages.ai.empty);
       } catch {
-        if (!ctrl.signal.aborted) put(Messages.ai.error, true);
+        if (!ctrl.signal.aborted) put(texts().Messages.ai.error, true);
       } finally {
         inFlight.current = null;
         pendingRef.current = false;

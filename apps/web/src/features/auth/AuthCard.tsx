@@ -1,12 +1,15 @@
 /**
- * The frame every account screen shares: a centred card at most 440 px wide, the colour-mode toggle in
- * its top corner, an optional control opposite it (e.g. 'Back to Home'), the product name and a heading.
+ * The frame every account screen shares: a centred card at most 440 px wide, the language switch and
+ * the colour-mode toggle in its top corner, an optional control opposite it (e.g. 'Back to Home'), the
+ * product name and a heading.
  */
 import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { ColorModeToggle } from '../../lib/ColorModeToggle';
+import { LanguageMenu } from '../../i18n/LanguageMenu';
 
 interface AuthCardProps {
   /** Browser tab text, without the product name. */
@@ -18,9 +21,11 @@ interface AuthCardProps {
 }
 
 export function AuthCard({ documentTitle, heading, subheading, topStart, children }: AuthCardProps) {
+  const { t } = useTranslation('auth');
+  const tabTitle = t('documentTitle', { title: documentTitle });
   useEffect(() => {
-    document.title = `${documentTitle} - Sajha`;
-  }, [documentTitle]);
+    document.title = tabTitle;
+  }, [tabTitle]);
 
   return (
     <Box
@@ -35,9 +40,20 @@ export function AuthCard({ documentTitle, heading, subheading, topStart, childre
       }}
     >
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, pt: { xs: 2, sm: 2 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 40, mb: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            columnGap: 1,
+            minHeight: 40,
+            mb: 1,
+          }}
+        >
           <Box sx={{ ml: -1 }}>{topStart}</Box>
-          <Box sx={{ mr: -1 }}>
+          <Box sx={{ mr: -1, ml: 'auto', display: 'flex', alignItems: 'center' }}>
+            <LanguageMenu />
             <ColorModeToggle />
           </Box>
         </Box>

@@ -4,9 +4,10 @@
  * form opens, in a Web Worker served from our own origin (the CSP allows workers from 'self' only), so
  * a person usually never clicks it. A solution counts once: `take()` hands the current one to a request
  * (waiting for the solver if it is still at work) and starts the next at once, for another attempt.
+ * The widget speaks the page's language: its texts come from the auth catalogue (`botCheck`).
  * This module lives in the auth screens' chunks only (the landing page never loads it).
  */
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import 'altcha/external';
@@ -15,6 +16,8 @@ import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { Routes } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { usePrefs } from '../../i18n/language';
 
 // The server's challenges use PBKDF2/SHA-256 (features/signup/botcheck.ts).
 globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
@@ -31,6 +34,12 @@ export interface BotCheck {
 /** `enabled`: the server's public config says the check is on (undefined while it loads: on). */
 export function useBotCheck(enabled: boolean | undefined): BotCheck {
   const theme = useTheme();
+  const { t } = useTranslation('auth');
+  const { locale } = usePrefs();
+  // The widget's texts in the page's language (its registry re-renders a shown widget when they change).
+  useEffect(() => {
+    globalThis.$altcha.i18n.set(locale, t('botCheck', { returnObjects: true }) as Record<string, string>);
+  }, [locale, t]);
   // The palette as CSS variables, so the widget follows the light or dark scheme as it changes.
   const palette = (theme.vars ?? theme).palette;
   const element = useRef<AltchaWidgetElement | null>(null);
@@ -94,7 +103,13 @@ export function useBotCheck(enabled: boolean | undefined): BotCheck {
           '--altcha-border-color': palette.divider,
         }}
       >
-        <altcha-widget ref={attach} challenge={Routes.botChallenge.path} auto="onload" name="altcha" />
+        <altcha-widget
+          ref={attach}
+          challenge={Routes.botChallenge.path}
+          auto="onload"
+          name="altcha"
+          language={locale}
+        />
       </Box>
     ) : null;
   return { widget, take };

@@ -14,7 +14,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Routes } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { postAuth } from './authApi';
 import { useBotCheck } from './BotCheck';
@@ -31,6 +34,9 @@ interface ForgotPasswordDialogProps {
 }
 
 export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: ForgotPasswordDialogProps) {
+  const { t } = useTranslation(['auth', 'common']);
+  const m = useMessages();
+  const f = useFormat();
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sending, setSending] = useState(false);
@@ -40,7 +46,7 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || cooldown.running) return;
-    const problem = emailError(email);
+    const problem = emailError(email, m);
     setError(problem);
     if (problem) return;
     setSending(true);
@@ -51,13 +57,13 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
         cooldown.start(DURATIONS_MS.resetCooldown);
         setNotice({
           severity: 'success',
-          text: res.message ?? 'If an account uses that email, a reset link is on its way.',
+          text: res.message ?? t('forgot.sent'),
         });
       } else {
-        setNotice({ severity: 'error', text: res.message ?? Messages.reset.requestError });
+        setNotice({ severity: 'error', text: res.message ?? m.Messages.reset.requestError });
       }
     } catch {
-      setNotice({ severity: 'error', text: Messages.reset.requestError });
+      setNotice({ severity: 'error', text: m.Messages.reset.requestError });
     } finally {
       setSending(false);
     }
@@ -73,13 +79,13 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
       aria-describedby="forgot-password-text"
     >
       <Box component="form" noValidate onSubmit={(e: FormEvent) => void submit(e)}>
-        <DialogTitle id="forgot-password-title">Reset your password</DialogTitle>
+        <DialogTitle id="forgot-password-title">{t('forgot.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="forgot-password-text" sx={{ mb: 2 }}>
-            Enter the email address of your account and we&apos;ll send you a link to set a new password.
+            {t('forgot.text')}
           </DialogContentText>
           <TextField
-            label="Email"
+            label={t('email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -99,12 +105,12 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
           <NoticeAlert notice={notice} />
           {cooldown.running ? (
             <Typography variant="body2" color="text.secondary" role="timer">
-              You can request another link in {formatCountdown(cooldown.secondsLeft)}.
+              {t('forgot.cooldown', { time: formatCountdown(cooldown.secondsLeft, f) })}
             </Typography>
           ) : null}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('common:close')}</Button>
           <Button
             type="submit"
             variant="contained"
@@ -112,7 +118,7 @@ export function ForgotPasswordDialog({ open, onClose, email, onEmailChange }: Fo
             loadingPosition="start"
             disabled={sending || cooldown.running}
           >
-            Send reset link
+            {t('forgot.submit')}
           </Button>
         </DialogActions>
       </Box>

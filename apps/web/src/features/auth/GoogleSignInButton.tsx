@@ -1,11 +1,13 @@
 /**
  * Google sign-in (part 1 §2): the identity provider's script is loaded only when the server has a
  * client id configured, and only on the screen that shows the button. The button is Google's own;
- * its callback hands us an ID token, which the page posts to our server.
+ * its callback hands us an ID token, which the page posts to our server. Google writes its text in
+ * the page's language.
  */
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useColorScheme } from '@mui/material/styles';
+import { usePrefs } from '../../i18n/language';
 
 const SCRIPT_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -23,6 +25,7 @@ interface GoogleIdentity {
           shape: 'rectangular';
           width: number;
           logo_alignment: 'left';
+          locale: string;
         },
       ): void;
     };
@@ -68,6 +71,7 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
   const [google, setGoogle] = useState<GoogleIdentity | null>(null);
   const { mode, systemMode } = useColorScheme();
   const isDark = (mode === 'system' ? systemMode : mode) === 'dark';
+  const { locale } = usePrefs();
 
   useEffect(() => {
     currentHandler = onCredential;
@@ -109,8 +113,9 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
       // Google draws the button at a fixed pixel width between 200 and 400.
       width: Math.min(400, Math.max(200, Math.floor(parent.clientWidth))),
       logo_alignment: 'left',
+      locale,
     });
-  }, [google, clientId, isDark]);
+  }, [google, clientId, isDark, locale]);
 
   return <Box ref={container} sx={{ display: 'flex', justifyContent: 'center', minHeight: 44, width: '100%' }} />;
 }

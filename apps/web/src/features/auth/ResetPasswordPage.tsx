@@ -11,7 +11,9 @@ import Link from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Routes } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../i18n/language';
 import { AuthCard } from './AuthCard';
 import { postAuth } from './authApi';
 import { focusField, NoticeAlert, type Notice, SubmitButton } from './formHelpers';
@@ -28,7 +30,28 @@ import {
 
 type Field = 'email' | 'newPassword' | 'confirm';
 
+/** Label (its key in the auth catalogue), input type, autocomplete hint and length cap of each field. */
+const FIELDS: { field: Field; label: string; type: string; autoComplete: string; maxLength: number }[] = [
+  { field: 'email', label: 'email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMax },
+  {
+    field: 'newPassword',
+    label: 'reset.newPassword',
+    type: 'password',
+    autoComplete: 'new-password',
+    maxLength: LIMITS.passwordMax,
+  },
+  {
+    field: 'confirm',
+    label: 'reset.confirmPassword',
+    type: 'password',
+    autoComplete: 'new-password',
+    maxLength: LIMITS.passwordMax,
+  },
+];
+
 export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const m = useMessages();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const later = useLater();
@@ -43,9 +66,9 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (busy || done) return;
     const found = collectErrors<Field>({
-      email: emailError(values.email),
-      newPassword: passwordError(values.newPassword),
-      confirm: confirmError(values.newPassword, values.confirm),
+      email: emailError(values.email, m),
+      newPassword: passwordError(values.newPassword, m),
+      confirm: confirmError(values.newPassword, values.confirm, m),
     });
     setErrors(found);
     if (hasErrors(found)) {
@@ -64,7 +87,9 @@ export default function ResetPasswordPage() {
         setDone(true);
         setBusy(false);
         setNotice(
-          res.message && res.message !== Messages.reset.successful ? { severity: 'success', text: res.message } : null,
+          res.message && res.message !== m.Messages.reset.successful
+            ? { severity: 'success', text: res.message }
+            : null,
         );
         later(() => void navigate('/signin', { replace: true }), DURATIONS_MS.resetToSignin);
         return;
@@ -75,22 +100,16 @@ export default function ResetPasswordPage() {
         setErrors({ [target]: res.message });
         focusField(form.current, target);
       } else {
-        setNotice({ severity: 'error', text: res.message ?? Messages.reset.resetError });
+        setNotice({ severity: 'error', text: res.message ?? m.Messages.reset.resetError });
       }
     } catch {
-      setNotice({ severity: 'error', text: Messages.reset.resetError });
+      setNotice({ severity: 'error', text: m.Messages.reset.resetError });
     }
     setBusy(false);
   };
 
-  const textField = (
-    field: Field,
-    label: string,
-    type: string,
-    autoComplete: string,
-    maxLength: number,
-  ): TextFieldProps => ({
-    label,
+  const textField = ({ field, label, type, autoComplete, maxLength }: (typeof FIELDS)[number]): TextFieldProps => ({
+    label: t(label),
     name: field,
     type,
     autoComplete,
@@ -107,30 +126,26 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard
-      documentTitle="Reset password"
-      heading="Set a new password"
-      subheading="Enter the email address of your account and choose a new password."
-    >
+    <AuthCard documentTitle={t('reset.documentTitle')} heading={t('reset.heading')} subheading={t('reset.subheading')}>
       <Box component="form" ref={form} noValidate onSubmit={(e: FormEvent) => void submit(e)}>
-        <TextField {...textField('email', 'Email', 'email', 'email', LIMITS.emailMax)} autoFocus />
-        <TextField {...textField('newPassword', 'New password', 'password', 'new-password', LIMITS.passwordMax)} />
-        <TextField {...textField('confirm', 'Confirm new password', 'password', 'new-password', LIMITS.passwordMax)} />
+        {FIELDS.map((spec) => (
+          <TextField key={spec.field} {...textField(spec)} autoFocus={spec.field === 'email'} />
+        ))}
         <NoticeAlert notice={notice} />
         {done ? (
           <Alert severity="success" role="status" sx={{ mb: 2 }}>
-            <AlertTitle>{Messages.reset.successful}</AlertTitle>
-            Taking you to sign in…
+            <AlertTitle>{m.Messages.reset.successful}</AlertTitle>
+            {t('reset.redirecting')}
           </Alert>
         ) : null}
         <SubmitButton busy={busy} disabled={done}>
-          Reset password
+          {t('reset.submit')}
         </SubmitButton>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        Remembered it?{' '}
+        {t('reset.remembered')}{' '}
         <Link component={RouterLink} to="/signin" sx={{ fontWeight: 600 }}>
-          Back to sign in
+          {t('reset.backToSignIn')}
         </Link>
       </Typography>
     </AuthCard>

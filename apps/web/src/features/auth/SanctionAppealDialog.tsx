@@ -13,18 +13,28 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { LIMITS, Messages, Routes, sanctionAppealBodySchema } from '@sajha/contract';
+import { LIMITS, Routes, sanctionAppealBodySchema } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useLocalize, useMessages } from '../../i18n/language';
+import { messages } from '../../i18n/prefs';
 import { call } from '../../lib/http';
 
 const APPEAL_MAX = sanctionAppealBodySchema.shape.text.maxLength ?? 2000;
+/** A counter's numbers as they are ("0/2000"), in the member's digits. */
+const PLAIN = { useGrouping: false } as const;
 
 async function sendSanctionAppeal(body: { email: string; password: string; text: string }): Promise<string> {
   const res = await call(Routes.appealSanction, { body });
-  if (!res.ok) throw new Error(res.data.message ?? Messages.server.internal);
+  if (!res.ok) throw new Error(res.data.message ?? messages().Messages.server.internal);
   return res.data.message;
 }
 
 export default function SanctionAppealDialog(props: { email: string; password: string; onClose: () => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const m = useMessages();
+  const localize = useLocalize();
+  const f = useFormat();
   const ids = useId();
   const [email, setEmail] = useState(props.email);
   const [password, setPassword] = useState(props.password);
@@ -37,7 +47,9 @@ export default function SanctionAppealDialog(props: { email: string; password: s
     e.preventDefault();
     const parsed = sanctionAppealBodySchema.safeParse({ email, password, text });
     if (!parsed.success) {
-      setAnswer({ ok: false, text: parsed.error.issues[0]?.message ?? Messages.server.internal });
+      // The schema's checks speak English: in the page's language.
+      const issue = parsed.error.issues[0]?.message;
+      setAnswer({ ok: false, text: issue ? localize(issue) : m.Messages.server.internal });
       return;
     }
     setBusy(true);
@@ -45,7 +57,7 @@ export default function SanctionAppealDialog(props: { email: string; password: s
     try {
       setAnswer({ ok: true, text: await sendSanctionAppeal(parsed.data) });
     } catch (err) {
-      setAnswer({ ok: false, text: err instanceof Error ? err.message : Messages.server.internal });
+      setAnswer({ ok: false, text: err instanceof Error ? err.message : m.Messages.server.internal });
     }
     setBusy(false);
   };
@@ -53,15 +65,13 @@ export default function SanctionAppealDialog(props: { email: string; password: s
   return (
     <Dialog open onClose={busy ? undefined : props.onClose} fullWidth maxWidth="sm" aria-labelledby={`${ids}-t`}>
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id={`${ids}-t`}>Appeal this decision</DialogTitle>
+        <DialogTitle id={`${ids}-t`}>{t('appeal.title')}</DialogTitle>
         <DialogContent>
           {!sent && (
             <>
-              <DialogContentText sx={{ mb: 2 }}>
-                A moderator who did not take the action will read your appeal. You can appeal once.
-              </DialogContentText>
+              <DialogContentText sx={{ mb: 2 }}>{t('appeal.text')}</DialogContentText>
               <TextField
-                label="Email"
+                label={t('email')}
                 type="email"
                 autoComplete="email"
                 value={email}
@@ -72,7 +82,7 @@ export default function SanctionAppealDialog(props: { email: string; password: s
                 sx={{ mb: 2 }}
               />
               <TextField
-                label="Password"
+                label={t('password')}
                 type="password"
                 autoComplete="current-password"
                 value={password}
@@ -83,7 +93,7 @@ export default function SanctionAppealDialog(props: { email: string; password: s
                 sx={{ mb: 2 }}
               />
               <TextField
-                label="Why was this wrong?"
+                label={t('appeal.why')}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 multiline
@@ -92,7 +102,7 @@ export default function SanctionAppealDialog(props: { email: string; password: s
                 fullWidth
                 required
                 autoFocus
-                helperText={`${text.length}/${APPEAL_MAX}`}
+                helperText={`${f.number(text.length, PLAIN)}/${f.number(APPEAL_MAX, PLAIN)}`}
                 slotProps={{ htmlInput: { maxLength: APPEAL_MAX } }}
               />
             </>
@@ -105,11 +115,11 @@ export default function SanctionAppealDialog(props: { email: string; password: s
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose} disabled={busy}>
-            {sent ? 'Close' : 'Cancel'}
+            {sent ? t('common:close') : t('common:cancel')}
           </Button>
           {!sent && (
             <Button type="submit" variant="contained" loading={busy}>
-              Send appeal
+              {t('appeal.send')}
             </Button>
           )}
         </DialogActions>

@@ -4,7 +4,7 @@
  * and, 2 s after its message, the same verification step as sign-up. A suspended or banned member is
  * told why (and until when) and may appeal from here (ours).
  */
-import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -18,7 +18,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { DURATIONS_MS, LIMITS, Messages, Routes } from '@sajha/contract';
+import { catalogueFor, DURATIONS_MS, LIMITS, Routes, type Catalogue } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { AuthCard } from './AuthCard';
@@ -35,28 +37,45 @@ type Field = 'email' | 'password';
 
 const SanctionAppealDialog = lazy(() => import('./SanctionAppealDialog'));
 
+const MARK = '\u0000';
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** ModerationMessages.suspended and .banned of a catalogue as patterns (any end date, any reason or none). */
+function sanctionShapes(c: Catalogue): RegExp[] {
+  const { suspended, banned } = c.ModerationMessages;
+  return [suspended(MARK, MARK), suspended(MARK, ''), banned(MARK), banned('')].map(
+    (text) => new RegExp(`^${text.split(MARK).map(escapeRe).join('[\\s\\S]*?')}$`),
+  );
+}
+const ENGLISH_SHAPES = sanctionShapes(catalogueFor('en'));
+
 /**
  * The right password of a suspended or banned member: 403 with what they are told (reason, end date),
- * ModerationMessages.suspended or .banned, which both begin so. Any other 403 (a foreign Origin) is not one.
+ * ModerationMessages.suspended or .banned, in the page's language (or English). Any other 403 (a foreign
+ * Origin) is not one.
  */
-const sanctionOf = (res: { status: number; message: string | undefined }) =>
-  res.status === 403 && res.message?.startsWith('Your account') ? res.message : null;
+const sanctionOf = ({ status, message }: { status: number; message: string | undefined }, shapes: RegExp[]) =>
+  status === 403 && message && shapes.some((re) => re.test(message)) ? message : null;
 
 function SanctionNotice({ message, onAppeal }: { message: string; onAppeal: () => void }) {
+  const { t } = useTranslation('auth');
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}>
-      <AlertTitle>You cannot sign in</AlertTitle>
+      <AlertTitle>{t('signIn.sanctionTitle')}</AlertTitle>
       <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="sanction-message">
         {message}
       </Typography>
       <Link component="button" type="button" variant="body2" onClick={onAppeal} sx={{ mt: 1, fontWeight: 600 }}>
-        Appeal this decision
+        {t('signIn.appeal')}
       </Link>
     </Alert>
   );
 }
 
 export default function SignInPage() {
+  const { t } = useTranslation('auth');
+  const m = useMessages();
+  const shapes = useMemo(() => [...sanctionShapes(m), ...ENGLISH_SHAPES], [m]);
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -90,7 +109,7 @@ export default function SignInPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = collectErrors<Field>({ email: emailError(email), password: passwordError(password) });
+    const found = collectErrors<Field>({ email: emailError(email, m), password: passwordError(password, m) });
     setErrors(found);
     if (hasErrors(found)) {
       focusField(form.current, Object.keys(found)[0]);
@@ -105,7 +124,7 @@ export default function SignInPage() {
       if (res.needsVerification) {
         setNotice({
           severity: 'info',
-          text: res.message ?? `Please verify your email. A new code was sent to ${address}.`,
+          text: res.message ?? t('signIn.needsVerification', { email: address }),
         });
         // The form stays busy through the pause, so it cannot be sent twice.
         later(() => setVerifyEmail(address), DURATIONS_MS.signupToVerify);
@@ -123,17 +142,18 @@ export default function SignInPage() {
         return;
       }
       const field = serverField(res.field);
-      if (sanctionOf(res)) {
-        setSanction(sanctionOf(res));
+      const sanctioned = sanctionOf(res, shapes);
+      if (sanctioned) {
+        setSanction(sanctioned);
       } else if (res.message && (field === 'email' || field === 'password')) {
         setErrors({ [field]: res.message });
         focusField(form.current, field);
       } else {
-        setNotice({ severity: 'error', text: res.message ?? Messages.signin.error });
+        setNotice({ severity: 'error', text: res.message ?? m.Messages.signin.error });
       }
       setBusy(false);
     } catch {
-      setNotice({ severity: 'error', text: Messages.signin.error });
+      setNotice({ severity: 'error', text: m.Messages.signin.error });
       setBusy(false);
     }
   };
@@ -161,23 +181,24 @@ export default function SignInPage() {
         goOn(next);
         return;
       }
-      if (sanctionOf(res)) setSanction(sanctionOf(res));
-      else setNotice({ severity: 'error', title: Messages.signin.googleFailed, text: res.message });
+      const sanctioned = sanctionOf(res, shapes);
+      if (sanctioned) setSanction(sanctioned);
+      else setNotice({ severity: 'error', title: m.Messages.signin.googleFailed, text: res.message });
     } catch {
-      setNotice({ severity: 'error', title: Messages.signin.googleFailed });
+      setNotice({ severity: 'error', title: m.Messages.signin.googleFailed });
     }
     setGoogleBusy(false);
   };
 
   const backToHome = (
     <Button component={RouterLink} to="/" size="small" startIcon={<ArrowBackOutlined />}>
-      Back to Home
+      {t('backToHome')}
     </Button>
   );
 
   if (verifyEmail) {
     return (
-      <AuthCard documentTitle="Sign in" heading="Verify your email" topStart={backToHome}>
+      <AuthCard documentTitle={t('signIn.documentTitle')} heading={t('signIn.verifyHeading')} topStart={backToHome}>
         <VerifyEmailStep email={verifyEmail} rememberMe={rememberMe} />
       </AuthCard>
     );
@@ -185,7 +206,7 @@ export default function SignInPage() {
 
   if (twoFactor) {
     return (
-      <AuthCard documentTitle="Sign in" heading="Two-factor sign-in" topStart={backToHome}>
+      <AuthCard documentTitle={t('signIn.documentTitle')} heading={t('signIn.twoFactorHeading')} topStart={backToHome}>
         <TwoFactorStep
           onDone={(user) => {
             auth.login(user);
@@ -204,15 +225,15 @@ export default function SignInPage() {
 
   return (
     <AuthCard
-      documentTitle="Sign in"
-      heading="Sign in"
-      subheading="Welcome back. Sign in to continue to Sajha."
+      documentTitle={t('signIn.documentTitle')}
+      heading={t('signIn.heading')}
+      subheading={t('signIn.subheading')}
       topStart={backToHome}
     >
       {sanction && <SanctionNotice message={sanction} onAppeal={() => setAppealOpen(true)} />}
       <Box component="form" ref={form} noValidate onSubmit={(e: FormEvent) => void submit(e)}>
         <TextField
-          label="Email"
+          label={t('email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -229,7 +250,7 @@ export default function SignInPage() {
           sx={{ mb: 2 }}
         />
         <TextField
-          label="Password"
+          label={t('password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -248,7 +269,7 @@ export default function SignInPage() {
             control={
               <Checkbox name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
             }
-            label="Remember me"
+            label={t('signIn.rememberMe')}
           />
           <Link
             component="button"
@@ -259,18 +280,18 @@ export default function SignInPage() {
               setForgotOpen(true);
             }}
           >
-            Forgot your password?
+            {t('signIn.forgotPassword')}
           </Link>
         </Box>
         <NoticeAlert notice={notice} />
         <SubmitButton busy={busy} disabled={googleBusy}>
-          Sign in
+          {t('signIn.submit')}
         </SubmitButton>
       </Box>
 
       {config?.googleClientId ? (
         <>
-          <Divider sx={{ my: 3, color: 'text.secondary', typography: 'body2' }}>or</Divider>
+          <Divider sx={{ my: 3, color: 'text.secondary', typography: 'body2' }}>{t('signIn.or')}</Divider>
           <Box sx={{ position: 'relative' }} aria-busy={googleBusy}>
             <GoogleSignInButton
               clientId={config.googleClientId}
@@ -287,7 +308,7 @@ export default function SignInPage() {
                   opacity: 0.8,
                 }}
               >
-                <CircularProgress size={24} aria-label="Signing in with Google" />
+                <CircularProgress size={24} aria-label={t('signIn.googleBusy')} />
               </Box>
             ) : null}
           </Box>
@@ -295,9 +316,9 @@ export default function SignInPage() {
       ) : null}
 
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        New to Sajha?{' '}
+        {t('signIn.newHere')}{' '}
         <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>
-          Create an account
+          {t('signIn.createAccount')}
         </Link>
       </Typography>
 

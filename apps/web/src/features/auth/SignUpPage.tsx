@@ -19,15 +19,10 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  DURATIONS_MS,
-  LIMITS,
-  Messages,
-  Routes,
-  SIGNUP_LIMITS,
-  SignupMessages,
-  type SignupMode,
-} from '@sajha/contract';
+import { DURATIONS_MS, LIMITS, Routes, SIGNUP_LIMITS, type Catalogue, type SignupMode } from '@sajha/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { AuthCard } from './AuthCard';
 import { postAuth } from './authApi';
 import { useBotCheck } from './BotCheck';
@@ -50,9 +45,12 @@ import {
 type Field = 'invite' | 'name' | 'username' | 'email' | 'password' | 'confirm' | 'why' | 'terms';
 type Values = Record<Exclude<Field, 'terms'>, string>;
 
+/** A counter's numbers as they are ("0/500"), in the member's digits. */
+const PLAIN = { useGrouping: false } as const;
+
 const EMPTY: Values = { invite: '', name: '', username: '', email: '', password: '', confirm: '', why: '' };
 
-/** Label, input type, autocomplete hint and length cap of each text field, in form order. */
+/** Label (its auth catalogue key), input type, autocomplete hint and length cap of each text field, in order. */
 const TEXT_FIELDS: {
   field: Exclude<keyof Values, 'invite' | 'why'>;
   label: string;
@@ -60,35 +58,57 @@ const TEXT_FIELDS: {
   autoComplete: string;
   maxLength: number;
 }[] = [
-  { field: 'name', label: 'Name', type: 'text', autoComplete: 'name', maxLength: LIMITS.nameMax },
-  { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', maxLength: LIMITS.usernameMax },
-  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMax },
+  { field: 'name', label: 'signUp.name', type: 'text', autoComplete: 'name', maxLength: LIMITS.nameMax },
+  {
+    field: 'username',
+    label: 'signUp.username',
+    type: 'text',
+    autoComplete: 'username',
+    maxLength: LIMITS.usernameMax,
+  },
+  { field: 'email', label: 'email', type: 'email', autoComplete: 'email', maxLength: LIMITS.emailMax },
   {
     field: 'password',
-    label: 'Password',
+    label: 'password',
     type: 'password',
     autoComplete: 'new-password',
     maxLength: LIMITS.passwordMax,
   },
   {
     field: 'confirm',
-    label: 'Confirm password',
+    label: 'signUp.confirmPassword',
     type: 'password',
     autoComplete: 'new-password',
     maxLength: LIMITS.passwordMax,
   },
 ];
 
-function validate(values: Values, agreed: boolean, mode: SignupMode): FieldErrors<Field> {
+/** The fields of two sign-up modes: an invite code, and "Why do you want to join?". */
+const INVITE_FIELD = {
+  field: 'invite',
+  label: 'signUp.invite',
+  type: 'text',
+  autoComplete: 'off',
+  maxLength: 64,
+} as const;
+const WHY_FIELD = {
+  field: 'why',
+  label: 'signUp.why',
+  type: 'text',
+  autoComplete: 'off',
+  maxLength: SIGNUP_LIMITS.whyMax,
+} as const;
+
+function validate(values: Values, agreed: boolean, mode: SignupMode, m: Catalogue): FieldErrors<Field> {
   return collectErrors<Field>({
-    invite: mode === 'invite' && !values.invite.trim() ? SignupMessages.inviteRequired : undefined,
-    name: nameError(values.name),
-    username: usernameError(values.username),
-    email: emailError(values.email),
-    password: passwordError(values.password),
-    confirm: confirmError(values.password, values.confirm),
-    why: mode === 'approval' && !values.why.trim() ? SignupMessages.whyRequired : undefined,
-    terms: agreed ? undefined : Messages.signup.termsRequired,
+    invite: mode === 'invite' && !values.invite.trim() ? m.SignupMessages.inviteRequired : undefined,
+    name: nameError(values.name, m),
+    username: usernameError(values.username, m),
+    email: emailError(values.email, m),
+    password: passwordError(values.password, m),
+    confirm: confirmError(values.password, values.confirm, m),
+    why: mode === 'approval' && !values.why.trim() ? m.SignupMessages.whyRequired : undefined,
+    terms: agreed ? undefined : m.Messages.signup.termsRequired,
   });
 }
 
@@ -99,6 +119,9 @@ const fieldOf = (field: unknown): Field | undefined =>
   field === 'invite' || field === 'why' ? field : serverField(field);
 
 export default function SignUpPage() {
+  const { t } = useTranslation('auth');
+  const m = useMessages();
+  const f = useFormat();
   const later = useLater();
   const form = useRef<HTMLFormElement>(null);
   const [params] = useSearchParams();
@@ -117,7 +140,7 @@ export default function SignUpPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validate(values, agreed, mode);
+    const found = validate(values, agreed, mode, m);
     setErrors(found);
     if (hasErrors(found)) {
       focusField(
@@ -141,7 +164,7 @@ export default function SignUpPage() {
         altcha,
       });
       if (res.ok) {
-        setNotice({ severity: 'success', text: res.message ?? `We sent a verification code to ${email}.` });
+        setNotice({ severity: 'success', text: res.message ?? t('signUp.codeSent', { email }) });
         // The form stays busy through the pause, so it cannot be sent twice.
         later(() => setVerifyEmail(email), DURATIONS_MS.signupToVerify);
         return;
@@ -151,17 +174,17 @@ export default function SignUpPage() {
         setErrors({ [field]: res.message });
         focusField(form.current, field);
       } else {
-        setNotice({ severity: 'error', text: res.message ?? Messages.signup.failed });
+        setNotice({ severity: 'error', text: res.message ?? m.Messages.signup.failed });
       }
     } catch {
-      setNotice({ severity: 'error', text: Messages.signup.failed });
+      setNotice({ severity: 'error', text: m.Messages.signup.failed });
     }
     setBusy(false);
   };
 
   if (verifyEmail) {
     return (
-      <AuthCard documentTitle="Sign up" heading="Verify your email">
+      <AuthCard documentTitle={t('signUp.documentTitle')} heading={t('signIn.verifyHeading')}>
         <VerifyEmailStep email={verifyEmail} />
       </AuthCard>
     );
@@ -175,12 +198,13 @@ export default function SignUpPage() {
     maxLength,
   }: {
     field: keyof Values;
+    /** Its key in the auth catalogue. */
     label: string;
     type: string;
     autoComplete: string;
     maxLength: number;
   }): TextFieldProps => ({
-    label,
+    label: t(label),
     name: field,
     type,
     autoComplete,
@@ -199,32 +223,32 @@ export default function SignUpPage() {
 
   const signIn = (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-      Already have an account?{' '}
+      {t('signUp.haveAccount')}{' '}
       <Link component={RouterLink} to="/signin" sx={{ fontWeight: 600 }}>
-        Sign in
+        {t('signUp.signIn')}
       </Link>
     </Typography>
   );
 
   return (
     <AuthCard
-      documentTitle="Sign up"
-      heading={mode === 'closed' ? 'Join Sajha' : 'Create your account'}
-      subheading={mode === 'closed' ? undefined : 'Join Sajha to share posts, make friends and message people.'}
+      documentTitle={t('signUp.documentTitle')}
+      heading={mode === 'closed' ? t('signUp.headingClosed') : t('signUp.heading')}
+      subheading={mode === 'closed' ? undefined : t('signUp.subheading')}
       topStart={
         <Button component={RouterLink} to="/" size="small" startIcon={<ArrowBackOutlined />}>
-          Back to Home
+          {t('backToHome')}
         </Button>
       }
     >
       {!signup ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading" />
+          <CircularProgress aria-label={t('signUp.loading')} />
         </Box>
       ) : mode === 'closed' ? (
         <>
           <Alert severity="info" role="status">
-            {SignupMessages.closed} Members can still sign in.
+            {m.SignupMessages.closed} {t('signUp.closedMembers')}
           </Alert>
           {signIn}
         </>
@@ -233,37 +257,23 @@ export default function SignUpPage() {
           <Box component="form" ref={form} noValidate onSubmit={(e: FormEvent) => void submit(e)}>
             {mode === 'approval' ? (
               <Alert severity="info" sx={{ mb: 2 }}>
-                An admin reviews each request to join. Verify your email, and you can sign in once your request is
-                approved; we&apos;ll email you.
+                {t('signUp.approvalInfo')}
               </Alert>
             ) : null}
             {mode === 'invite' ? (
-              <TextField
-                {...textField({
-                  field: 'invite',
-                  label: 'Invite code',
-                  type: 'text',
-                  autoComplete: 'off',
-                  maxLength: 64,
-                })}
-                helperText={errors.invite ?? 'Joining is by invitation: the code is in your invite link.'}
-              />
+              <TextField {...textField(INVITE_FIELD)} helperText={errors.invite ?? t('signUp.inviteHint')} />
             ) : null}
-            {TEXT_FIELDS.map((f) => (
-              <TextField key={f.field} {...textField(f)} />
+            {TEXT_FIELDS.map((spec) => (
+              <TextField key={spec.field} {...textField(spec)} />
             ))}
             {mode === 'approval' ? (
               <TextField
-                {...textField({
-                  field: 'why',
-                  label: 'Why do you want to join?',
-                  type: 'text',
-                  autoComplete: 'off',
-                  maxLength: SIGNUP_LIMITS.whyMax,
-                })}
+                {...textField(WHY_FIELD)}
                 multiline
                 minRows={3}
-                helperText={errors.why ?? `${values.why.length}/${SIGNUP_LIMITS.whyMax}`}
+                helperText={
+                  errors.why ?? `${f.number(values.why.length, PLAIN)}/${f.number(SIGNUP_LIMITS.whyMax, PLAIN)}`
+                }
               />
             ) : null}
             <FormControl error={Boolean(errors.terms)} sx={{ mb: 2, display: 'flex' }}>
@@ -285,23 +295,21 @@ export default function SignUpPage() {
                   />
                 }
                 label={
-                  <>
-                    I agree to the{' '}
-                    <Link component={RouterLink} to="/terms">
-                      Terms
-                    </Link>{' '}
-                    and{' '}
-                    <Link component={RouterLink} to="/privacy">
-                      Privacy Policy
-                    </Link>
-                  </>
+                  <Trans
+                    t={t}
+                    i18nKey="signUp.terms"
+                    components={{
+                      terms: <Link component={RouterLink} to="/terms" />,
+                      privacy: <Link component={RouterLink} to="/privacy" />,
+                    }}
+                  />
                 }
               />
               {errors.terms ? <FormHelperText id="terms-error">{errors.terms}</FormHelperText> : null}
             </FormControl>
             {bot.widget}
             <NoticeAlert notice={notice} />
-            <SubmitButton busy={busy}>{mode === 'approval' ? 'Ask to join' : 'Create account'}</SubmitButton>
+            <SubmitButton busy={busy}>{mode === 'approval' ? t('signUp.askToJoin') : t('signUp.submit')}</SubmitButton>
           </Box>
           {signIn}
         </>

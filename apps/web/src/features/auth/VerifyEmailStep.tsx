@@ -11,7 +11,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { DURATIONS_MS, LIMITS, Messages, Routes, SignupMessages } from '@sajha/contract';
+import { catalogueFor, DURATIONS_MS, LIMITS, Routes } from '@sajha/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { postAuth } from './authApi';
 import { useBotCheck } from './BotCheck';
@@ -19,9 +22,15 @@ import { NoticeAlert, type Notice } from './formHelpers';
 import { formatCountdown, useCountdown } from './useCountdown';
 
 const CODE_PATTERN = new RegExp(`^\\d{${LIMITS.otpLength}}$`);
+/** The server's "your request waits for an admin", as it comes in English (an answer the page did not localize). */
+const AWAITING_EN = catalogueFor('en').SignupMessages.awaitingApproval;
 
 /** rememberMe: the choice made on the sign-in form (a fresh sign-up stays signed in, as most apps do). */
 export function VerifyEmailStep({ email, rememberMe = true }: { email: string; rememberMe?: boolean }) {
+  const { t } = useTranslation('auth');
+  const m = useMessages();
+  const f = useFormat();
+  const digits = f.number(LIMITS.otpLength);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -44,7 +53,7 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
     event.preventDefault();
     if (verifying || verified) return;
     if (!CODE_PATTERN.test(code)) {
-      setCodeError(`Enter the ${LIMITS.otpLength}-digit code from the email.`);
+      setCodeError(t('verify.codeInvalid', { digits }));
       codeInput.current?.focus();
       return;
     }
@@ -54,21 +63,21 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
       const res = await postAuth(Routes.verifyEmail, { email, otp: code, rememberMe });
       if (res.ok) {
         setVerified(true);
-        setNotice({ severity: 'success', text: res.message ?? 'Email verified.' });
+        setNotice({ severity: 'success', text: res.message ?? t('verify.verified') });
         window.location.assign('/home');
         return;
       }
-      if (res.message === SignupMessages.awaitingApproval) {
+      if (res.message === m.SignupMessages.awaitingApproval || res.message === AWAITING_EN) {
         setWaiting(true);
-        setNotice({ severity: 'info', title: 'Your email is verified.', text: res.message });
+        setNotice({ severity: 'info', title: t('verify.verifiedTitle'), text: res.message });
       } else if (res.field === 'otp' && res.message) {
         setCodeError(res.message);
         codeInput.current?.focus();
       } else {
-        setNotice({ severity: 'error', text: res.message ?? Messages.verify.failed });
+        setNotice({ severity: 'error', text: res.message ?? m.Messages.verify.failed });
       }
     } catch {
-      setNotice({ severity: 'error', text: Messages.verify.error });
+      setNotice({ severity: 'error', text: m.Messages.verify.error });
     } finally {
       setVerifying(false);
     }
@@ -82,12 +91,12 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
       const res = await postAuth(Routes.resendCode, { email, altcha: await bot.take() });
       if (res.ok) {
         cooldown.start(DURATIONS_MS.resendCooldown);
-        setNotice({ severity: 'success', text: res.message ?? `A new code was sent to ${email}.` });
+        setNotice({ severity: 'success', text: res.message ?? t('verify.resent', { email }) });
       } else {
-        setNotice({ severity: 'error', text: res.message ?? Messages.verify.resendFailed });
+        setNotice({ severity: 'error', text: res.message ?? m.Messages.verify.resendFailed });
       }
     } catch {
-      setNotice({ severity: 'error', text: Messages.verify.resendError });
+      setNotice({ severity: 'error', text: m.Messages.verify.resendError });
     } finally {
       setResending(false);
     }
@@ -99,14 +108,15 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
       <Box>
         <NoticeAlert notice={notice} />
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          We&apos;ll email{' '}
-          <Box component="strong" sx={{ wordBreak: 'break-all' }}>
-            {email}
-          </Box>{' '}
-          once an admin approves it.
+          <Trans
+            t={t}
+            i18nKey="verify.waiting"
+            values={{ email }}
+            components={{ strong: <Box component="strong" sx={{ wordBreak: 'break-all' }} /> }}
+          />
         </Typography>
         <Button component={RouterLink} to="/" variant="outlined" fullWidth>
-          Back to Home
+          {t('backToHome')}
         </Button>
       </Box>
     );
@@ -115,15 +125,16 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
   return (
     <Box component="form" noValidate onSubmit={(e: FormEvent) => void verify(e)}>
       <Typography sx={{ mb: 2 }}>
-        We sent a {LIMITS.otpLength}-digit code to{' '}
-        <Box component="strong" sx={{ wordBreak: 'break-all' }}>
-          {email}
-        </Box>
-        . Enter it below to finish.
+        <Trans
+          t={t}
+          i18nKey="verify.sent"
+          values={{ digits, email }}
+          components={{ strong: <Box component="strong" sx={{ wordBreak: 'break-all' }} /> }}
+        />
       </Typography>
       <TextField
         inputRef={codeInput}
-        label="Verification code"
+        label={t('verify.code')}
         name="otp"
         value={code}
         onChange={(e) => {
@@ -156,11 +167,11 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
         loadingPosition="start"
         disabled={verifying || verified}
       >
-        Verify
+        {t('verify.submit')}
       </Button>
       <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
-          Didn&apos;t get it?
+          {t('verify.notReceived')}
         </Typography>
         <Button
           variant="text"
@@ -170,7 +181,9 @@ export function VerifyEmailStep({ email, rememberMe = true }: { email: string; r
           loadingPosition="start"
           disabled={resending || cooldown.running || verified}
         >
-          {cooldown.running ? `Resend code in ${formatCountdown(cooldown.secondsLeft)}` : 'Resend code'}
+          {cooldown.running
+            ? t('verify.resendIn', { time: formatCountdown(cooldown.secondsLeft, f) })
+            : t('verify.resend')}
         </Button>
       </Box>
       <Box sx={{ mt: 2 }}>{bot.widget}</Box>

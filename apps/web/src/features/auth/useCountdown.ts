@@ -1,5 +1,6 @@
 /** A cooldown clock for "send again" controls (part 1 §4: 120 s after a resend or a reset request). */
 import { useCallback, useEffect, useState } from 'react';
+import { withDigits, type Format } from '../../i18n/format';
 
 export interface Countdown {
   /** Whole seconds left, rounded up; 0 when the control may be used again. */
@@ -32,9 +33,10 @@ export function useCountdown(): Countdown {
   return { secondsLeft, running: secondsLeft > 0, start };
 }
 
-/** 119 -> "1:59". */
-export function formatCountdown(seconds: number): string {
+/** 119 -> "1:59" (or "१:५९", in the member's digits when `f` is given). */
+export function formatCountdown(seconds: number, f?: Format): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
+  const text = `${m}:${String(s).padStart(2, '0')}`;
+  return f ? withDigits(text, f.prefs.digits) : text;
 }

@@ -1,32 +1,34 @@
 /**
  * Client checks for the account forms (part 1 §5). They mirror the spec's rules only; anything else
- * the server refuses comes back with a `field` and is shown under that field.
+ * the server refuses comes back with a `field` and is shown under that field. Each text is the
+ * contract's, in the page's language (a component passes its `useMessages()`).
  */
-import { EMAIL_PATTERN, LIMITS, Messages } from '@sajha/contract';
+import { EMAIL_PATTERN, LIMITS, type Catalogue } from '@sajha/contract';
+import { messages } from '../../i18n/prefs';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-export function emailError(email: string): string | undefined {
-  return EMAIL_PATTERN.test(email.trim()) ? undefined : Messages.signup.invalidEmail;
+export function emailError(email: string, m: Catalogue = messages()): string | undefined {
+  return EMAIL_PATTERN.test(email.trim()) ? undefined : m.Messages.signup.invalidEmail;
 }
 
-export function passwordError(password: string): string | undefined {
-  return password.length >= LIMITS.passwordMin ? undefined : Messages.signup.passwordTooShort;
+export function passwordError(password: string, m: Catalogue = messages()): string | undefined {
+  return password.length >= LIMITS.passwordMin ? undefined : m.Messages.signup.passwordTooShort;
 }
 
-export function confirmError(password: string, confirm: string): string | undefined {
-  return password === confirm ? undefined : Messages.signup.passwordsDoNotMatch;
+export function confirmError(password: string, confirm: string, m: Catalogue = messages()): string | undefined {
+  return password === confirm ? undefined : m.Messages.signup.passwordsDoNotMatch;
 }
 
-export function usernameError(username: string): string | undefined {
+export function usernameError(username: string, m: Catalogue = messages()): string | undefined {
   const value = username.trim();
-  if (!value) return Messages.signup.usernameRequired;
-  if (/^\d+$/.test(value)) return Messages.signup.usernameDigitsOnly;
+  if (!value) return m.Messages.signup.usernameRequired;
+  if (/^\d+$/.test(value)) return m.Messages.signup.usernameDigitsOnly;
   return undefined;
 }
 
-export function nameError(name: string): string | undefined {
-  return name.trim() ? undefined : Messages.signup.nameRequired;
+export function nameError(name: string, m: Catalogue = messages()): string | undefined {
+  return name.trim() ? undefined : m.Messages.signup.nameRequired;
 }
 
 /** Drops the fields that passed, so `hasErrors` is a plain emptiness check. */

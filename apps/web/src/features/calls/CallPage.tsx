@@ -23,7 +23,8 @@ import StopScreenShare from '@mui/icons-material/StopScreenShare';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Videocam from '@mui/icons-material/Videocam';
 import VideocamOff from '@mui/icons-material/VideocamOff';
-import { CallTexts, Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { CallSession, type CallState } from './callSession';
 import { DeviceDialog } from './DeviceDialog';
 import { QualityBadge } from './QualityBadge';
@@ -51,6 +52,7 @@ function VideoOf({ stream, muted, label }: { stream: MediaStream | null; muted: 
 
 /** Remote sound plays from its own element, so a blocked autoplay can be started with one click. */
 function RemoteAudio({ stream }: { stream: MediaStream | null }) {
+  const { t } = useTranslation('calls');
   const ref = useRef<HTMLAudioElement>(null);
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
@@ -73,18 +75,24 @@ function RemoteAudio({ stream }: { stream: MediaStream | null }) {
           onClick={() => void ref.current?.play().then(() => setBlocked(false))}
           sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', zIndex: 3 }}
         >
-          Play sound
+          {t('page.playSound')}
         </Button>
       )}
     </>
   );
 }
 
-function EndedScreen({ title }: { title: string | null }) {
+function EndedScreen({ title: serverTitle }: { title: string | null }) {
+  const { t } = useTranslation(['calls', 'common']);
+  const m = useMessages();
+  const localize = useLocalize();
   const navigate = useNavigate();
+  // The server's title ("Call declined") is an English catalogue text: shown in the member's language.
+  const title = serverTitle ? localize(serverTitle) : m.Messages.call.ended;
+  const documentTitle = t('ended.documentTitle', { title });
   useEffect(() => {
-    document.title = `${title ?? Messages.call.ended} - Sajha`;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   const close = () => {
     window.close();
     // Not a popup (opened by hand): closing is refused, so go home instead.
@@ -95,12 +103,12 @@ function EndedScreen({ title }: { title: string | null }) {
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 420 }}>
         <CallEnd color="error" sx={{ fontSize: 48 }} />
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          {title ?? Messages.call.ended}
+          {title}
         </Typography>
-        <Typography color="text.secondary">{Messages.call.disconnected}</Typography>
-        <Typography color="text.secondary">{CallTexts.thanks}</Typography>
+        <Typography color="text.secondary">{m.Messages.call.disconnected}</Typography>
+        <Typography color="text.secondary">{m.CallTexts.thanks}</Typography>
         <Button variant="contained" onClick={close} autoFocus>
-          Close
+          {t('common:close')}
         </Button>
       </Stack>
     </Box>
@@ -108,8 +116,10 @@ function EndedScreen({ title }: { title: string | null }) {
 }
 
 function PeerPanel({ state }: { state: CallState }) {
+  const { t } = useTranslation('calls');
+  const m = useMessages();
   const name = state.peer?.name ?? '';
-  const text = state.role === 'callee' || state.phase === 'connecting' ? 'Connecting...' : Messages.call.calling;
+  const text = state.role === 'callee' || state.phase === 'connecting' ? t('page.connecting') : m.Messages.call.calling;
   return (
     <Stack spacing={2} role="status" aria-live="polite" sx={{ alignItems: 'center', color: 'common.white' }}>
       <Avatar src={state.peer?.avatar ?? undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 40 }}>
@@ -166,9 +176,15 @@ export default function CallPage() {
   const state = useSyncExternalStore(session.subscribe, session.getState);
   const [devicesOpen, setDevicesOpen] = useState(false);
   const narrow = useMediaQuery('(max-width:768px)');
+  const { t } = useTranslation('calls');
+  const m = useMessages();
+  const documentTitle = t('page.documentTitle');
 
   useEffect(() => {
-    document.title = 'Call - Sajha';
+    if (state.phase !== 'ended') document.title = documentTitle;
+  }, [documentTitle, state.phase]);
+
+  useEffect(() => {
     void session.start();
     const leave = () => session.dispose();
     window.addEventListener('pagehide', leave);
@@ -182,17 +198,17 @@ export default function CallPage() {
 
   const inCall = state.phase === 'connecting' || state.phase === 'connected';
   const act = (fn: () => Promise<void>) => () => void fn().catch((err: unknown) => console.warn('call control', err));
-  const peerName = state.peer?.name ?? 'the other person';
+  const peerName = state.peer?.name ?? t('page.otherPerson');
 
   return (
     <Box
       component="main"
-      aria-label="Call"
+      aria-label={t('page.label')}
       sx={{ position: 'relative', height: '100dvh', overflow: 'hidden', bgcolor: '#0b0b0f', color: 'common.white' }}
     >
       {/* Remote video fills the window; the remote's state shows over it. */}
       <Box sx={{ position: 'absolute', inset: 0 }}>
-        {inCall && <VideoOf stream={state.remoteStream} muted label={`Video of ${peerName}`} />}
+        {inCall && <VideoOf stream={state.remoteStream} muted label={t('page.videoOf', { name: peerName })} />}
         <RemoteAudio stream={state.remoteStream} />
       </Box>
       {(!inCall || state.phase === 'connecting' || !state.remote.videoOn) && (
@@ -202,7 +218,7 @@ export default function CallPage() {
               <Avatar src={state.peer?.avatar ?? undefined} alt={peerName} sx={{ width: 96, height: 96 }}>
                 {peerName.charAt(0).toUpperCase()}
               </Avatar>
-              <Typography>Camera off</Typography>
+              <Typography>{t('page.cameraOff')}</Typography>
             </Stack>
           ) : (
             <PeerPanel state={state} />
@@ -234,17 +250,17 @@ export default function CallPage() {
         )}
         {inCall && <QualityBadge quality={state.quality} iceRestarts={state.iceRestarts} signaling={state.signaling} />}
         {inCall && !state.remote.audioOn && (
-          <Chip size="small" icon={<MicOff />} label={`${peerName} is muted`} color="warning" />
+          <Chip size="small" icon={<MicOff />} label={t('page.muted', { name: peerName })} color="warning" />
         )}
         {inCall && state.remote.screenSharing && (
-          <Chip size="small" icon={<ScreenShare />} label={`${peerName} is sharing the screen`} color="info" />
+          <Chip size="small" icon={<ScreenShare />} label={t('page.sharing', { name: peerName })} color="info" />
         )}
         {state.reconnecting && inCall && (
           <Chip
             size="small"
             role="status"
             icon={<CircularProgress size={12} color="inherit" aria-hidden />}
-            label={CallTexts.reconnecting}
+            label={m.CallTexts.reconnecting}
             color="warning"
           />
         )}
@@ -255,7 +271,7 @@ export default function CallPage() {
           variant="body2"
           sx={{ position: 'absolute', top: 56, left: 12, right: 12, textAlign: 'center', color: 'warning.light' }}
         >
-          {state.mediaError}
+          {t(`media.${state.mediaError}`)}
         </Typography>
       )}
 
@@ -276,10 +292,21 @@ export default function CallPage() {
           zIndex: 2,
         }}
       >
-        <VideoOf stream={state.localStream} muted label="Your video" />
+        <VideoOf stream={state.localStream} muted label={t('page.yourVideo')} />
         {!state.isVideo && !state.isScreenSharing && (
-          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 12 }}>
-            Your camera is off
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              fontSize: 12,
+              textAlign: 'center',
+              p: 0.5,
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {t('page.yourCameraOff')}
           </Box>
         )}
       </Box>
@@ -290,32 +317,32 @@ export default function CallPage() {
         spacing={{ xs: 1.5, sm: 2 }}
 
         role="toolbar"
-        aria-label="Call controls"
+        aria-label={t('controls.label')}
         sx={{ justifyContent: 'center', position: 'absolute', bottom: 0, left: 0, right: 0, p: 2, zIndex: 2 }}
       >
         <Control
-          label={state.isMuted ? 'Unmute' : 'Mute'}
+          label={state.isMuted ? t('controls.unmute') : t('controls.mute')}
           pressed={state.isMuted}
           onClick={act(() => session.toggleMute())}
         >
           {state.isMuted ? <MicOff /> : <Mic />}
         </Control>
         <Control
-          label={state.isVideo ? 'Turn camera off' : 'Turn camera on'}
+          label={state.isVideo ? t('controls.cameraOff') : t('controls.cameraOn')}
           pressed={!state.isVideo}
           onClick={act(() => session.toggleVideo())}
         >
           {state.isVideo ? <Videocam /> : <VideocamOff />}
         </Control>
         <Control
-          label={state.isScreenSharing ? 'Stop sharing screen' : 'Share screen'}
+          label={state.isScreenSharing ? t('controls.stopShare') : t('controls.share')}
           pressed={state.isScreenSharing}
           onClick={act(() => session.toggleScreenShare())}
         >
           {state.isScreenSharing ? <StopScreenShare /> : <ScreenShare />}
         </Control>
         <Control
-          label="Devices"
+          label={t('controls.devices')}
           onClick={() => {
             setDevicesOpen(true);
             void session.refreshDevices();
@@ -323,7 +350,7 @@ export default function CallPage() {
         >
           <SettingsOutlined />
         </Control>
-        <Control label="End call" danger onClick={() => session.hangUp()}>
+        <Control label={t('controls.end')} danger onClick={() => session.hangUp()}>
           <CallEnd />
         </Control>
       </Stack>

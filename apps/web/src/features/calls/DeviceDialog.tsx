@@ -9,22 +9,27 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import type { CallState } from './callSession';
 import type { DeviceOption } from './media';
 
 function DeviceSelect({
   id,
   label,
+  fallback,
   options,
   value,
   onChange,
 }: {
   id: string;
   label: string;
+  /** A device the browser does not name yet: "Microphone {id}". */
+  fallback: (shortId: string) => string;
   options: DeviceOption[];
   value: string;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation('calls');
   const known = options.some((o) => o.id === value);
   return (
     <FormControl fullWidth size="small">
@@ -37,12 +42,12 @@ function DeviceSelect({
       >
         {options.length === 0 && (
           <MenuItem value="" disabled>
-            None found
+            {t('devices.none')}
           </MenuItem>
         )}
         {options.map((o) => (
           <MenuItem key={o.id} value={o.id}>
-            {o.label}
+            {o.label || fallback(o.shortId)}
           </MenuItem>
         ))}
       </Select>
@@ -61,21 +66,24 @@ export function DeviceDialog({
   state: CallState;
   onSelect: (kind: 'audio' | 'video', id: string) => void;
 }) {
+  const { t } = useTranslation(['calls', 'common']);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="devices-title">
-      <DialogTitle id="devices-title">Devices</DialogTitle>
+      <DialogTitle id="devices-title">{t('devices.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <DeviceSelect
             id="call-audio"
-            label="Microphone"
+            label={t('devices.microphone')}
+            fallback={(shortId) => t('devices.microphoneN', { id: shortId })}
             options={state.audioDevices}
             value={state.selectedAudio}
             onChange={(id) => onSelect('audio', id)}
           />
           <DeviceSelect
             id="call-video"
-            label="Camera"
+            label={t('devices.camera')}
+            fallback={(shortId) => t('devices.cameraN', { id: shortId })}
             options={state.videoDevices}
             value={state.selectedVideo}
             onChange={(id) => onSelect('video', id)}
@@ -83,7 +91,7 @@ export function DeviceDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -14,7 +14,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Call from '@mui/icons-material/Call';
 import CallEnd from '@mui/icons-material/CallEnd';
-import { Events, LAYOUT, Messages, RINGTONE_VOLUME, type IncomingCall } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { Events, LAYOUT, RINGTONE_VOLUME, type IncomingCall } from '@sajha/contract';
+import { useMessages } from '../../i18n/language';
 import { useRealtime } from '../../lib/realtime';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 
@@ -22,6 +24,8 @@ export const RINGTONE_URL = '/sounds/ringtone.mp3';
 
 export function IncomingCallPrompt() {
   const { socket } = useRealtime();
+  const { t } = useTranslation('calls');
+  const m = useMessages();
   const [incoming, setIncoming] = useState<IncomingCall | null>(null);
   const ringing = useRef<IncomingCall | null>(null);
   const audio = useRef<HTMLAudioElement>(null);
@@ -82,7 +86,7 @@ export function IncomingCallPrompt() {
         aria-describedby="incoming-call-text"
       >
         <DialogTitle id="incoming-call-title" sx={{ textAlign: 'center' }}>
-          {Messages.call.incoming}
+          {m.Messages.call.incoming}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={1.5} sx={{ alignItems: 'center', minWidth: 240 }}>
@@ -96,15 +100,15 @@ export function IncomingCallPrompt() {
             <Typography id="incoming-call-text" variant="h6" sx={{ fontWeight: 700 }}>
               {incoming?.caller.name}
             </Typography>
-            <Typography color="text.secondary">is calling you</Typography>
+            <Typography color="text.secondary">{t('incoming.isCalling')}</Typography>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ justifyContent: 'center', gap: 2, pb: 3 }}>
           <Button variant="contained" color="error" startIcon={<CallEnd />} onClick={decline}>
-            Decline
+            {t('incoming.decline')}
           </Button>
           <Button variant="contained" color="success" startIcon={<Call />} onClick={accept} autoFocus>
-            Accept
+            {t('incoming.accept')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -29,7 +29,7 @@ export interface CallState {
   isMuted: boolean;
   isVideo: boolean;
   isScreenSharing: boolean;
-  /** Title for the Ended screen: the server's (e.g. "Call declined") or null for "Call Ended". */
+  /** Title for the Ended screen: the server's (e.g. "Call declined", an English catalogue text) or null for "Call Ended". */
   endedTitle: string | null;
   remote: { videoOn: boolean; audioOn: boolean; screenSharing: boolean };
   /** The signalling socket is down or the media path dropped: the page is healing the call. */
@@ -42,7 +42,8 @@ export interface CallState {
   videoDevices: DeviceOption[];
   selectedAudio: string;
   selectedVideo: string;
-  mediaError: string | null;
+  /** The camera or both devices could not be opened: which (the page words it in the member's language). */
+  mediaError: 'cameraUnavailable' | 'mediaUnavailable' | null;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
 }
@@ -179,13 +180,9 @@ export class CallSession {
     } catch {
       try {
         stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-        this.set({ isVideo: false, mediaError: 'Camera unavailable: the call continues with sound only.' });
+        this.set({ isVideo: false, mediaError: 'cameraUnavailable' });
       } catch {
-        this.set({
-          isVideo: false,
-          isMuted: true,
-          mediaError: 'Camera and microphone unavailable: check the browser permissions.',
-        });
+        this.set({ isVideo: false, isMuted: true, mediaError: 'mediaUnavailable' });
       }
     }
     this.camera = stream?.getVideoTracks()[0] ?? null;

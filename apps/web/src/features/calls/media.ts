@@ -45,15 +45,17 @@ export function blackFrameTrack(): MediaStreamTrack {
 
 export interface DeviceOption {
   id: string;
+  /** The browser's name for the device; '' until permission is given (the selector then shows a fallback). */
   label: string;
+  /** The id's first 8 characters, for the spec's fallbacks "Microphone {id}" / "Camera {id}". */
+  shortId: string;
 }
 
-/** Browsers hide labels until permission is given: the spec's fallbacks "Microphone {id}" / "Camera {id}". */
+/** The devices of one kind, as the browser names them (or not: labels are hidden until permission is given). */
 export function deviceOptions(devices: MediaDeviceInfo[], kind: 'audioinput' | 'videoinput'): DeviceOption[] {
-  const word = kind === 'audioinput' ? 'Microphone' : 'Camera';
   return devices
     .filter((d) => d.kind === kind)
-    .map((d) => ({ id: d.deviceId, label: d.label || `${word} ${d.deviceId.slice(0, 8)}` }));
+    .map((d) => ({ id: d.deviceId, label: d.label, shortId: d.deviceId.slice(0, 8) }));
 }
 
 export interface Quality {

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 
 export function CameraDialog({
   open,
@@ -15,6 +16,7 @@ export function CameraDialog({
   onClose: () => void;
   onCapture: (file: File) => void;
 }) {
+  const { t } = useTranslation(['chat', 'common']);
   const video = useRef<HTMLVideoElement | null>(null);
   const stream = useRef<MediaStream | null>(null);
 
@@ -60,7 +62,7 @@ export function CameraDialog({
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="camera-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="camera-title">Camera</DialogTitle>
+      <DialogTitle id="camera-title">{t('camera.title')}</DialogTitle>
       <DialogContent>
         <video
           ref={video}
@@ -70,9 +72,9 @@ export function CameraDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button variant="contained" onClick={capture}>
-          Capture
+          {t('camera.capture')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -16,7 +16,10 @@ import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { useNavigate } from 'react-router';
-import { LIMITS, Messages, type ChatDto } from '@sajha/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import { LIMITS, type ChatDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { formatTime, preview } from './chatState';
 
@@ -34,48 +37,53 @@ export function ChatList({
   onNew: () => void;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('chat');
+  const m = useMessages();
+  const f = useFormat();
+  const localize = useLocalize();
+  const hidden = { hidden: <VisuallyHidden>{null}</VisuallyHidden> };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
         sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
       >
         <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }}>
-          Chats
+          {t('list.heading')}
         </Typography>
-        <Tooltip title="AI assistant">
-          <IconButton aria-label="AI assistant" onClick={() => void navigate('/ai')}>
+        <Tooltip title={t('list.aiAssistant')}>
+          <IconButton aria-label={t('list.aiAssistant')} onClick={() => void navigate('/ai')}>
             <AutoAwesomeOutlined />
           </IconButton>
         </Tooltip>
-        <Tooltip title="New conversation">
-          <IconButton aria-label="New conversation" onClick={onNew} color="primary">
+        <Tooltip title={t('list.newConversation')}>
+          <IconButton aria-label={t('list.newConversation')} onClick={onNew} color="primary">
             <AddCommentOutlined />
           </IconButton>
         </Tooltip>
       </Box>
       {!loaded ? (
         <Box sx={{ display: 'grid', placeItems: 'center', flex: 1 }}>
-          <CircularProgress aria-label="Loading conversations" />
+          <CircularProgress aria-label={t('list.loading')} />
         </Box>
       ) : chats.length === 0 ? (
         <Box sx={{ textAlign: 'center', p: 4, color: 'text.secondary' }}>
           <Typography color="text.primary" sx={{ fontWeight: 600 }}>
-            {Messages.chat.empty}
+            {m.Messages.chat.empty}
           </Typography>
-          <Typography sx={{ mb: 2 }}>{Messages.chat.startNew}</Typography>
+          <Typography sx={{ mb: 2 }}>{m.Messages.chat.startNew}</Typography>
           <Button variant="contained" onClick={onNew}>
-            {Messages.chat.startNewButton}
+            {m.Messages.chat.startNewButton}
           </Button>
         </Box>
       ) : (
-        <List aria-label="Conversations" sx={{ flex: 1, overflowY: 'auto', py: 0 }}>
+        <List aria-label={t('list.label')} sx={{ flex: 1, overflowY: 'auto', py: 0 }}>
           {chats.map((c) => {
             const last = c.messages[0];
             const unread = c.unread ?? 0;
             const text =
-              preview(c, LIMITS.lastMessagePreview) ||
-              (c.sender.type === 'group' ? 'Group created' : 'No messages yet');
-            const time = last ? formatTime(last.timestamp) : '';
+              preview(c, LIMITS.lastMessagePreview, { attachment: t('list.attachment'), localize }) ||
+              (c.sender.type === 'group' ? t('list.groupCreated') : t('list.noMessages'));
+            const time = last ? formatTime(last.timestamp, f) : '';
             // The row's name reads what the row shows, in order: who, the last message, when, how many unread.
             // The row's name is what it shows, in order (who, last message, when, unread), plus words
             // for screen readers; the avatar and the drawn count are left out of it.
@@ -97,13 +105,7 @@ export function ChatList({
                     </Badge>
                   </ListItemAvatar>
                   <ListItemText
-                    primary={
-                      <>
-                        <VisuallyHidden>Chat with </VisuallyHidden>
-                        {c.sender.name}
-                        <VisuallyHidden>,</VisuallyHidden>
-                      </>
-                    }
+                    primary={<Trans t={t} i18nKey="list.row" values={{ name: c.sender.name }} components={hidden} />}
                     secondary={text}
                     slotProps={{
                       primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
@@ -114,8 +116,7 @@ export function ChatList({
                   <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1 }}>
                     {last && (
                       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                        <VisuallyHidden>, </VisuallyHidden>
-                        {time}
+                        <Trans t={t} i18nKey="list.time" values={{ time }} components={hidden} />
                       </Typography>
                     )}
                     {unread > 0 && (
@@ -131,9 +132,15 @@ export function ChatList({
                           fontWeight: 700,
                         }}
                       >
-                        <VisuallyHidden>, </VisuallyHidden>
-                        {unread > 99 ? '99+' : unread}
-                        <VisuallyHidden> unread</VisuallyHidden>
+                        <Trans
+                          t={t}
+                          i18nKey="list.unread"
+                          count={unread}
+                          values={{
+                            n: unread > 99 ? t('list.manyUnread', { n: f.number(99) }) : f.number(unread),
+                          }}
+                          components={hidden}
+                        />
                       </Box>
                     )}
                   </Box>

@@ -9,7 +9,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import { Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useToast } from '../../lib/toast';
 import { ChatList } from './ChatList';
 import { chatPath, findChat } from './chatState';
@@ -22,6 +23,9 @@ export default function ChatPage() {
   const { user: param } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation('chat');
+  const m = useMessages();
+  const localize = useLocalize();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [listOver, setListOver] = useState(false);
   const api = useChat({
@@ -40,15 +44,17 @@ export default function ChatPage() {
   useEffect(() => {
     if (!loaded || !param || selected || requested.current === param) return;
     requested.current = param;
-    startChat({ username: param.replace(/^@/, '') }, (error) => toast.show({ message: error, type: 'error' }));
-  }, [loaded, param, selected, startChat, toast]);
+    startChat({ username: param.replace(/^@/, '') }, (error) =>
+      toast.show({ message: localize(error), type: 'error' }),
+    );
+  }, [loaded, param, selected, startChat, toast, localize]);
 
   const selectedId = selected?.id;
   useEffect(() => {
     openChat(selectedId ?? null);
   }, [selectedId, openChat]);
 
-  const title = selected ? `${selected.sender.name} - Chat` : 'Chat';
+  const title = selected ? t('page.titleWith', { name: selected.sender.name }) : t('page.title');
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -65,7 +71,7 @@ export default function ChatPage() {
     >
       <Box
         component="aside"
-        aria-label="Conversations list"
+        aria-label={t('page.listLabel')}
         sx={{
           width: { xs: '100%', md: 340 },
           flexShrink: 0,
@@ -91,7 +97,7 @@ export default function ChatPage() {
           onNew={() => setDialogOpen(true)}
         />
       </Box>
-      <Box component="section" aria-label="Conversation" sx={{ flex: 1, minWidth: 0, height: '100%' }}>
+      <Box component="section" aria-label={t('page.conversationLabel')} sx={{ flex: 1, minWidth: 0, height: '100%' }}>
         {selected ? (
           <Conversation chat={selected} thread={threads[selected.id]} api={api} onBack={() => setListOver(true)} />
         ) : (
@@ -100,9 +106,9 @@ export default function ChatPage() {
           >
             <Box sx={{ textAlign: 'center' }}>
               <ForumOutlined sx={{ fontSize: 64, opacity: 0.5 }} aria-hidden />
-              <Typography sx={{ mb: 2 }}>Select a conversation, or start a new one.</Typography>
+              <Typography sx={{ mb: 2 }}>{t('page.pickOne')}</Typography>
               <Button variant="outlined" onClick={() => setDialogOpen(true)}>
-                {Messages.chat.startNewButton}
+                {m.Messages.chat.startNewButton}
               </Button>
             </Box>
           </Box>
@@ -111,7 +117,9 @@ export default function ChatPage() {
       <NewChatDialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
-        onDirect={(uid) => startChat({ to_uid: uid }, (error) => toast.show({ message: error, type: 'error' }))}
+        onDirect={(uid) =>
+          startChat({ to_uid: uid }, (error) => toast.show({ message: localize(error), type: 'error' }))
+        }
         onGroup={api.startGroup}
       />
     </Box>

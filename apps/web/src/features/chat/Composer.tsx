@@ -15,6 +15,7 @@ import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import EmojiEmotionsOutlined from '@mui/icons-material/EmojiEmotionsOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../lib/toast';
 import { ACCEPT, processFiles, uploadAttachments, type Attachment } from './attachments';
 import { CameraDialog } from './CameraDialog';
@@ -34,6 +35,7 @@ export function Composer({
   setText: (t: string) => void;
 }) {
   const toast = useToast();
+  const { t } = useTranslation('chat');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -98,12 +100,12 @@ export function Composer({
         <LinearProgress
           variant="determinate"
           value={Math.round(progress * 100)}
-          aria-label="Upload progress"
+          aria-label={t('composer.uploadProgress')}
           sx={{ mb: 1 }}
         />
       )}
       {files.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }} aria-label="Attachments to send">
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }} aria-label={t('composer.attachmentsToSend')}>
           {files.map((f, i) => (
             <Chip
               key={`${f.name}-${i}`}
@@ -123,18 +125,18 @@ export function Composer({
             maxWidth: { xs: 80, sm: 'none' },
           }}
         >
-          <Tooltip title="Attach files">
-            <IconButton aria-label="Attach files" onClick={() => picker.current?.click()} size="small">
+          <Tooltip title={t('composer.attachFiles')}>
+            <IconButton aria-label={t('composer.attachFiles')} onClick={() => picker.current?.click()} size="small">
               <AttachFileOutlined />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Camera">
-            <IconButton aria-label="Camera" onClick={() => setCameraOpen(true)} size="small">
+          <Tooltip title={t('composer.camera')}>
+            <IconButton aria-label={t('composer.camera')} onClick={() => setCameraOpen(true)} size="small">
               <PhotoCameraOutlined />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Emoji">
-            <IconButton aria-label="Emoji" onClick={onEmoji} size="small">
+          <Tooltip title={t('composer.emoji')}>
+            <IconButton aria-label={t('composer.emoji')} onClick={onEmoji} size="small">
               <EmojiEmotionsOutlined />
             </IconButton>
           </Tooltip>
@@ -144,15 +146,20 @@ export function Composer({
           value={text}
           onChange={(e) => change(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Type a message"
+          placeholder={t('composer.placeholder')}
           multiline
           minRows={3}
           maxRows={10}
           fullWidth
           size="small"
-          slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+          slotProps={{ htmlInput: { 'aria-label': t('composer.message') } }}
         />
-        <IconButton color="primary" aria-label="Send" onClick={() => void send()} disabled={progress !== null}>
+        <IconButton
+          color="primary"
+          aria-label={t('composer.send')}
+          onClick={() => void send()}
+          disabled={progress !== null}
+        >
           <SendOutlined />
         </IconButton>
       </Box>

@@ -21,9 +21,11 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
-import { LAYOUT, Messages, type ChatDto } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT, type ChatDto } from '@sajha/contract';
+import { useLocalize, useMessages } from '../../i18n/language';
 import type { Attachment } from './attachments';
-import type { Thread } from './chatState';
+import { isSystemLine, type Thread } from './chatState';
 import { Composer } from './Composer';
 import { EmojiPanel } from './EmojiPanel';
 import { GroupDialog } from './GroupDialog';
@@ -40,6 +42,8 @@ export function openCallPopup(uid: string): void {
 function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => void; onEditGroup: () => void }) {
   // "Edit Group" and "Change Group Name" open the group dialog (name, members, leave).
   const navigate = useNavigate();
+  const { t } = useTranslation('chat');
+  const m = useMessages();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [blocking, setBlocking] = useState(false);
   const group = chat.sender.type === 'group';
@@ -63,13 +67,13 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
   };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <IconButton aria-label="Back to conversations" onClick={onBack} sx={{ display: { md: 'none' } }}>
+      <IconButton aria-label={t('header.back')} onClick={onBack} sx={{ display: { md: 'none' } }}>
         <ArrowBack />
       </IconButton>
       {group ? (
         avatar
       ) : (
-        <RouterLink to={profile} aria-label={`${chat.sender.name} profile`}>
+        <RouterLink to={profile} aria-label={t('header.profileOf', { name: chat.sender.name })}>
           {avatar}
         </RouterLink>
       )}
@@ -92,7 +96,9 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
           </Link>
         )}
         <Typography variant="caption" color="text.secondary" noWrap component="p">
-          {group ? 'Group' : `@${chat.sender.username} · ${chat.sender.online ? 'Online' : 'Offline'}`}
+          {group
+            ? t('header.group')
+            : t(chat.sender.online ? 'header.online' : 'header.offline', { username: chat.sender.username })}
         </Typography>
       </Box>
       <Button
@@ -100,21 +106,24 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
         onClick={() => openCallPopup(chat.sender.uid)}
         variant="outlined"
         size="small"
-        aria-label="Call"
+        aria-label={t('header.call')}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
       >
-        Call
+        {t('header.call')}
       </Button>
-      <IconButton aria-label="Chat menu" onClick={(e) => setMenu(e.currentTarget)}>
+      <IconButton aria-label={t('header.menu')} onClick={(e) => setMenu(e.currentTarget)}>
         <MoreVert />
       </IconButton>
       <Menu anchorEl={menu} open={menu !== null} onClose={closeThen()}>
         {!group && (
-          <MenuItem onClick={closeThen(() => void navigate(`/profile/${chat.sender.username}`))}>View profile</MenuItem>
+          <MenuItem onClick={closeThen(() => void navigate(`/profile/${chat.sender.username}`))}>
+            {t('header.viewProfile')}
+          </MenuItem>
         )}
-        {group && <MenuItem onClick={closeThen(onEditGroup)}>Edit Group</MenuItem>}
-        {!group && <MenuItem onClick={closeThen(() => setBlocking(true))}>Block User</MenuItem>}
-        {group && <MenuItem onClick={closeThen(onEditGroup)}>Change Group Name</MenuItem>}
-        {group && <MenuItem onClick={closeThen()}>Set Group Profile Picture</MenuItem>}
+        {group && <MenuItem onClick={closeThen(onEditGroup)}>{m.Messages.chat.editGroup}</MenuItem>}
+        {!group && <MenuItem onClick={closeThen(() => setBlocking(true))}>{t('header.blockUser')}</MenuItem>}
+        {group && <MenuItem onClick={closeThen(onEditGroup)}>{t('header.changeGroupName')}</MenuItem>}
+        {group && <MenuItem onClick={closeThen()}>{t('header.setGroupPicture')}</MenuItem>}
       </Menu>
       {!group && <BlockDialog username={chat.sender.username} open={blocking} onClose={() => setBlocking(false)} />}
     </Box>
@@ -132,6 +141,9 @@ export function Conversation({
   api: ChatApi;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('chat');
+  const m = useMessages();
+  const localize = useLocalize();
   const [text, setText] = useState('');
   const [viewer, setViewer] = useState<{ items: Attachment[]; index: number } | null>(null);
   const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
@@ -165,28 +177,33 @@ export function Conversation({
           square
           elevation={0}
           role="region"
-          aria-label="Pinned message"
+          aria-label={t('conversation.pinnedLabel')}
           sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 0.5, bgcolor: 'action.selected' }}
         >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {Messages.chat.pinned}
+            {m.Messages.chat.pinned}
           </Typography>
           <Typography variant="body2" noWrap sx={{ flex: 1 }}>
-            {pinned.content || pinned.attachments[0]?.name || ''}
+            {(isSystemLine(pinned) ? localize(pinned.content) : pinned.content) || pinned.attachments[0]?.name || ''}
           </Typography>
-          <IconButton size="small" aria-label="Close pinned message" onClick={() => setHiddenPin(pinned.id)}>
+          <IconButton size="small" aria-label={t('conversation.closePinned')} onClick={() => setHiddenPin(pinned.id)}>
             <CloseOutlined fontSize="small" />
           </IconButton>
         </Paper>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }} role="log" aria-label="Messages" aria-live="polite">
+      <Box
+        sx={{ flex: 1, minHeight: 0, position: 'relative' }}
+        role="log"
+        aria-label={t('conversation.messages')}
+        aria-live="polite"
+      >
         {!thread || (thread.loading && items.length === 0) ? (
           <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
-            <CircularProgress aria-label="Loading messages" />
+            <CircularProgress aria-label={t('conversation.loading')} />
           </Box>
         ) : items.length === 0 ? (
           <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', color: 'text.secondary' }}>
-            <Typography>Say hello to {chat.sender.name}!</Typography>
+            <Typography>{t('conversation.sayHello', { name: chat.sender.name })}</Typography>
           </Box>
         ) : (
           <Virtuoso
@@ -209,8 +226,8 @@ export function Conversation({
                 ),
               Footer: () => <Box sx={{ height: 8 }} />,
             }}
-            itemContent={(_, m) =>
-              m.notice ? (
+            itemContent={(_, msg) =>
+              msg.notice ? (
                 // A group announcement ("Asha left the group"): a centred line, not a bubble.
                 <Typography
                   variant="caption"
@@ -218,10 +235,10 @@ export function Conversation({
                   component="p"
                   sx={{ textAlign: 'center', py: 0.5 }}
                 >
-                  {m.content}
+                  {localize(msg.content)}
                 </Typography>
               ) : (
-                <MessageBubble m={m} own={m.sender.uid === me} group={group} actions={actions} />
+                <MessageBubble m={msg} own={msg.sender.uid === me} group={group} actions={actions} />
               )
             }
           />
@@ -233,7 +250,7 @@ export function Conversation({
         aria-live="polite"
         sx={{ px: 2, minHeight: 20, fontStyle: 'italic' }}
       >
-        {api.typing ? Messages.chat.typing(api.typing) : ''}
+        {api.typing ? m.Messages.chat.typing(api.typing) : ''}
       </Typography>
       <Composer
         text={text}
@@ -244,7 +261,7 @@ export function Conversation({
       />
       <EmojiPanel
         open={panel !== null}
-        title={panel?.reactTo ? 'React' : 'Emoji'}
+        title={panel?.reactTo ? t('emoji.react') : t('emoji.title')}
         showGroupOptions={group && !panel?.reactTo}
         onClose={() => setPanel(null)}
         onPick={(e) => {

@@ -12,6 +12,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { useTranslation } from 'react-i18next';
 
 export const EMOJI_GRID = [
   '😀',
@@ -46,6 +47,9 @@ export const EMOJI_GRID = [
   '📷',
 ];
 
+/** The group options' catalogue keys (namespace chat). */
+const GROUP_OPTIONS = ['header.changeGroupName', 'header.setGroupPicture'] as const;
+
 export function EmojiPanel({
   open,
   title,
@@ -59,21 +63,26 @@ export function EmojiPanel({
   onPick: (emoji: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('chat');
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300, p: 2 } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography variant="h6" component="h2">
           {title}
         </Typography>
-        <IconButton aria-label="Close panel" onClick={onClose}>
+        <IconButton aria-label={t('emoji.close')} onClick={onClose}>
           <CloseOutlined />
         </IconButton>
       </Box>
-      <Box role="grid" aria-label="Emoji" sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 0.5 }}>
+      <Box
+        role="grid"
+        aria-label={t('emoji.grid')}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 0.5 }}
+      >
         {EMOJI_GRID.map((e) => (
           <Button
             key={e}
-            aria-label={`Emoji ${e}`}
+            aria-label={t('emoji.pick', { emoji: e })}
             onClick={() => onPick(e)}
             sx={{ minWidth: 0, fontSize: 24, p: 0.5 }}
           >
@@ -84,12 +93,12 @@ export function EmojiPanel({
       {showGroupOptions && (
         <>
           <Typography variant="subtitle2" sx={{ mt: 3 }}>
-            Group options
+            {t('emoji.groupOptions')}
           </Typography>
           <List dense>
-            {['Change Group Name', 'Set Group Profile Picture'].map((label) => (
-              <ListItemButton key={label}>
-                <ListItemText primary={label} />
+            {GROUP_OPTIONS.map((key) => (
+              <ListItemButton key={key}>
+                <ListItemText primary={t(key)} />
               </ListItemButton>
             ))}
           </List>

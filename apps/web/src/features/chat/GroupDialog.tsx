@@ -20,7 +20,9 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Events, Messages, type AckAnswer } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { Events, type AckAnswer } from '@sajha/contract';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { emitFresh } from '../../lib/emitFresh';
 import { useConnectedSocket, useRealtime } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
@@ -58,6 +60,9 @@ export function GroupDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['chat', 'common']);
+  const m = useMessages();
+  const localize = useLocalize();
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const group = useGroupInfo(chatId, open);
@@ -67,7 +72,8 @@ export function GroupDialog({
   const found = useUserSearch(query).data ?? [];
   const [changeError, setChangeError] = useState<string | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const error = changeError ?? (group.error ? errorMessage(group.error, Messages.server.internal) : null);
+  // The server's refusals are English catalogue texts: shown in the member's language.
+  const error = changeError ?? (group.error ? errorMessage(group.error, m.Messages.server.internal) : null);
 
   // The name box follows the group's name as it comes (a rename here or by the creator elsewhere).
   useEffect(() => {
@@ -101,11 +107,11 @@ export function GroupDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="group-dialog-title">
-      <DialogTitle id="group-dialog-title">{Messages.chat.editGroup}</DialogTitle>
+      <DialogTitle id="group-dialog-title">{m.Messages.chat.editGroup}</DialogTitle>
       <DialogContent>
         {error && (
           <Typography role="alert" color="error" variant="body2" sx={{ mb: 1 }}>
-            {error}
+            {localize(error)}
           </Typography>
         )}
         {creator ? (
@@ -118,7 +124,7 @@ export function GroupDialog({
             }}
           >
             <TextField
-              label={Messages.chat.groupNameLabel}
+              label={m.Messages.chat.groupNameLabel}
               value={name}
               onChange={(e) => setName(e.target.value)}
               size="small"
@@ -126,7 +132,7 @@ export function GroupDialog({
               slotProps={{ htmlInput: { maxLength: 80 } }}
             />
             <Button type="submit" variant="contained" disabled={!name.trim() || name.trim() === info?.name}>
-              Save
+              {t('common:save')}
             </Button>
           </Box>
         ) : (
@@ -135,46 +141,51 @@ export function GroupDialog({
           </Typography>
         )}
         <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-          Members
+          {t('group.members')}
         </Typography>
-        <List dense aria-label="Group members">
-          {info?.members.map((m) => (
+        <List dense aria-label={t('group.membersLabel')}>
+          {info?.members.map((member) => (
             <ListItem
-              key={m.uid}
+              key={member.uid}
               secondaryAction={
-                creator && m.uid !== meId ? (
+                creator && member.uid !== meId ? (
                   <Button
                     size="small"
-                    aria-label={`${Messages.chat.removeMember} ${m.name}`}
+                    aria-label={t('group.remove', { name: member.name })}
                     onClick={() =>
-                      change((done) => socket?.emit(Events.removeGroupMember, { chatId, uid: m.uid }, done))
+                      change((done) => socket?.emit(Events.removeGroupMember, { chatId, uid: member.uid }, done))
                     }
                   >
-                    {Messages.chat.removeMember}
+                    {m.Messages.chat.removeMember}
                   </Button>
                 ) : undefined
               }
             >
               <ListItemAvatar>
-                <Avatar src={m.avatar ?? undefined} alt={m.name}>
-                  {m.name.slice(0, 1).toUpperCase()}
+                <Avatar src={member.avatar ?? undefined} alt={member.name}>
+                  {member.name.slice(0, 1).toUpperCase()}
                 </Avatar>
               </ListItemAvatar>
-              <ListItemText primary={m.name} secondary={m.uid === info.creatorId ? 'Creator' : `@${m.username}`} />
+              <ListItemText
+                primary={member.name}
+                secondary={
+                  member.uid === info.creatorId ? t('group.creator') : t('group.handle', { username: member.username })
+                }
+              />
             </ListItem>
           ))}
         </List>
         {creator && (
           <>
             <TextField
-              label={Messages.chat.addMembers}
+              label={m.Messages.chat.addMembers}
               value={query}
               onChange={(e) => search(e.target.value)}
               size="small"
               fullWidth
               sx={{ mt: 1 }}
             />
-            <List dense aria-label="Members to add">
+            <List dense aria-label={t('group.toAdd')}>
               {found
                 .filter((f) => !memberIds.has(f.uid))
                 .map((f) => (
@@ -183,16 +194,16 @@ export function GroupDialog({
                     secondaryAction={
                       <Button
                         size="small"
-                        aria-label={`Add ${f.fullname}`}
+                        aria-label={t('group.addNamed', { name: f.fullname })}
                         onClick={() =>
                           change((done) => socket?.emit(Events.addGroupMembers, { chatId, userIds: [f.uid] }, done))
                         }
                       >
-                        Add
+                        {t('group.add')}
                       </Button>
                     }
                   >
-                    <ListItemText primary={f.fullname} secondary={`@${f.username}`} />
+                    <ListItemText primary={f.fullname} secondary={t('group.handle', { username: f.username })} />
                   </ListItem>
                 ))}
             </List>
@@ -200,24 +211,24 @@ export function GroupDialog({
         )}
         {confirmLeave && (
           <Typography variant="body2" sx={{ mt: 2 }}>
-            {Messages.chat.leaveGroupConfirm}
+            {m.Messages.chat.leaveGroupConfirm}
           </Typography>
         )}
       </DialogContent>
       <DialogActions>
         {confirmLeave ? (
           <>
-            <Button onClick={() => setConfirmLeave(false)}>Cancel</Button>
+            <Button onClick={() => setConfirmLeave(false)}>{t('common:cancel')}</Button>
             <Button color="error" variant="contained" onClick={leave}>
-              {Messages.chat.leaveGroup}
+              {m.Messages.chat.leaveGroup}
             </Button>
           </>
         ) : (
           <>
             <Button color="error" onClick={() => setConfirmLeave(true)}>
-              {Messages.chat.leaveGroup}
+              {m.Messages.chat.leaveGroup}
             </Button>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('common:close')}</Button>
           </>
         )}
       </DialogActions>

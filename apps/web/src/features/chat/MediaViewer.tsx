@@ -13,7 +13,10 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import RotateRightOutlined from '@mui/icons-material/RotateRightOutlined';
-import { DURATIONS_MS, Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { DURATIONS_MS } from '@sajha/contract';
+import { useFormat, withDigits } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
 
 const SWIPE_PX = 50;
@@ -29,6 +32,9 @@ export function MediaViewer({
   onIndex: (i: number) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('chat');
+  const m = useMessages();
+  const f = useFormat();
   const [rotation, setRotation] = useState(0);
   const lastKey = useRef(0);
   const touchX = useRef<number | null>(null);
@@ -58,6 +64,7 @@ export function MediaViewer({
   }, [open, go]);
 
   if (!current) return null;
+  const size = withDigits(current.size, f.prefs.digits);
   return (
     <Dialog
       open={open}
@@ -72,19 +79,29 @@ export function MediaViewer({
           component="h2"
           sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
         >
-          Media viewer
+          {t('viewer.title')}
         </Typography>
         <Typography sx={{ flex: 1, ml: 1 }} noWrap>
-          {current.name} · {current.size}
-          {items.length > 1 ? ` · ${(index ?? 0) + 1} / ${items.length}` : ''}
+          {items.length > 1
+            ? t('viewer.captionAt', {
+                name: current.name,
+                size,
+                index: f.number((index ?? 0) + 1),
+                total: f.number(items.length),
+              })
+            : t('viewer.caption', { name: current.name, size })}
         </Typography>
         {isImage(current) && (
-          <IconButton aria-label="Rotate" sx={{ color: '#fff' }} onClick={() => setRotation((r) => (r + 90) % 360)}>
+          <IconButton
+            aria-label={t('viewer.rotate')}
+            sx={{ color: '#fff' }}
+            onClick={() => setRotation((r) => (r + 90) % 360)}
+          >
             <RotateRightOutlined />
           </IconButton>
         )}
         <IconButton
-          aria-label="Download"
+          aria-label={t('viewer.download')}
           sx={{ color: '#fff' }}
           component="a"
           href={current.file}
@@ -92,7 +109,7 @@ export function MediaViewer({
         >
           <DownloadOutlined />
         </IconButton>
-        <IconButton aria-label="Close viewer" sx={{ color: '#fff' }} onClick={onClose}>
+        <IconButton aria-label={t('viewer.close')} sx={{ color: '#fff' }} onClick={onClose}>
           <CloseOutlined />
         </IconButton>
       </Box>
@@ -108,7 +125,7 @@ export function MediaViewer({
         }}
       >
         {items.length > 1 && (
-          <IconButton aria-label="Previous" sx={{ color: '#fff' }} onClick={() => go(-1)}>
+          <IconButton aria-label={t('viewer.previous')} sx={{ color: '#fff' }} onClick={() => go(-1)}>
             <ChevronLeft fontSize="large" />
           </IconButton>
         )}
@@ -128,7 +145,7 @@ export function MediaViewer({
             />
           ) : isVideo(current) ? (
             <video src={current.file} controls style={{ maxWidth: '100%', maxHeight: 'calc(100dvh - 120px)' }}>
-              {Messages.chat.videoUnsupported}
+              {m.Messages.chat.videoUnsupported}
             </video>
           ) : isVoice(current) ? (
             <audio src={current.file} controls aria-label={current.name} />
@@ -137,16 +154,16 @@ export function MediaViewer({
               <InsertDriveFileOutlined sx={{ fontSize: 96, opacity: 0.8 }} />
               <Typography variant="h6">{current.name}</Typography>
               <Typography variant="body2" sx={{ opacity: 0.7, mb: 2 }}>
-                {current.type} · {current.size}
+                {t('viewer.fileInfo', { type: current.type, size })}
               </Typography>
               <Typography component="a" href={current.file} download={current.name} sx={{ color: '#90caf9' }}>
-                Download {current.name}
+                {t('viewer.downloadName', { name: current.name })}
               </Typography>
             </Box>
           )}
         </Box>
         {items.length > 1 && (
-          <IconButton aria-label="Next" sx={{ color: '#fff' }} onClick={() => go(1)}>
+          <IconButton aria-label={t('viewer.next')} sx={{ color: '#fff' }} onClick={() => go(1)}>
             <ChevronRight fontSize="large" />
           </IconButton>
         )}

@@ -18,10 +18,18 @@ import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
+import { useTranslation } from 'react-i18next';
 import { LIMITS, REACTION_QUICK_SET } from '@sajha/contract';
+import { useFormat, withDigits } from '../../i18n/format';
+import { useLocalize } from '../../i18n/language';
 import { RemovedText, useReportDialog } from '../moderation';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
-import { formatTime, type UiMessage } from './chatState';
+import { formatTime, isSystemLine, type UiMessage } from './chatState';
+
+/** Marks a pinned message's time (a symbol, no words). */
+const PIN_MARK = '📌 ';
+/** Between the names of the members who reacted. */
+const NAMES_SEPARATOR = ', ';
 
 export interface BubbleActions {
   onReact: (id: string, reaction: string) => void;
@@ -35,6 +43,8 @@ export interface BubbleActions {
 }
 
 function FailedSend({ m, clientId, actions }: { m: UiMessage; clientId: string; actions: BubbleActions }) {
+  const { t } = useTranslation('chat');
+  const localize = useLocalize();
   return (
     <Box
       role="alert"
@@ -50,13 +60,13 @@ function FailedSend({ m, clientId, actions }: { m: UiMessage; clientId: string; 
       }}
     >
       <Typography variant="caption" color="error" sx={{ fontWeight: 600 }}>
-        Not sent{m.failed ? `: ${m.failed}` : ''}
+        {m.failed ? t('bubble.notSentWhy', { reason: localize(m.failed) }) : t('bubble.notSent')}
       </Typography>
       <Button size="small" onClick={() => actions.onRetry(clientId)} sx={{ minWidth: 0 }}>
-        Retry
+        {t('bubble.retry')}
       </Button>
       <Button size="small" color="inherit" onClick={() => actions.onDiscard(clientId)} sx={{ minWidth: 0 }}>
-        Discard
+        {t('bubble.discard')}
       </Button>
     </Box>
   );
@@ -65,6 +75,8 @@ function FailedSend({ m, clientId, actions }: { m: UiMessage; clientId: string; 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}...` : s);
 
 function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean; onOpen: (i: number) => void }) {
+  const { t } = useTranslation('chat');
+  const f = useFormat();
   const images = items.filter(isImage);
   const others = items.filter((a) => !isImage(a));
   const shown = images.slice(0, LIMITS.messageThumbnailsMax);
@@ -78,7 +90,7 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
               key={a.id}
               component="button"
               type="button"
-              aria-label={`Open ${a.name}`}
+              aria-label={t('bubble.open', { name: a.name })}
               onClick={() => onOpen(items.indexOf(a))}
               sx={{ position: 'relative', p: 0, border: 0, cursor: 'pointer', bgcolor: 'transparent', borderRadius: 1 }}
             >
@@ -111,7 +123,7 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
                     fontWeight: 700,
                   }}
                 >
-                  +{extra}
+                  {t('bubble.moreImages', { n: f.number(extra) })}
                 </Box>
               )}
             </Box>
@@ -125,16 +137,19 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
             src={a.file}
             controls
             preload="none"
-            aria-label={`Voice note ${a.name}`}
+            aria-label={t('bubble.voiceNote', { name: a.name })}
             style={{ maxWidth: 260 }}
           />
         ) : (
           <Chip
             key={a.id}
             icon={isVideo(a) ? <PlayCircleOutline /> : <InsertDriveFileOutlined />}
-            label={`${isVideo(a) ? cut(a.name, LIMITS.videoNameMax) : a.name} · ${a.size}`}
+            label={t('bubble.file', {
+              name: isVideo(a) ? cut(a.name, LIMITS.videoNameMax) : a.name,
+              size: withDigits(a.size, f.prefs.digits),
+            })}
             onClick={() => onOpen(items.indexOf(a))}
-            aria-label={`Open ${a.name}`}
+            aria-label={t('bubble.open', { name: a.name })}
             sx={{
               justifyContent: 'flex-start',
               maxWidth: '100%',
@@ -149,6 +164,8 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
 }
 
 function Reactions({ list }: { list: UiMessage['reactions'] }) {
+  const { t } = useTranslation('chat');
+  const f = useFormat();
   if (list.length === 0) return null;
   const counts = new Map<string, string[]>();
   for (const r of list) counts.set(r.reaction, [...(counts.get(r.reaction) ?? []), r.username]);
@@ -157,8 +174,8 @@ function Reactions({ list }: { list: UiMessage['reactions'] }) {
       {[...counts].map(([emoji, users]) => (
         <Box
           key={emoji}
-          title={users.join(', ')}
-          aria-label={`Reaction ${emoji} by ${users.join(', ')}`}
+          title={users.join(NAMES_SEPARATOR)}
+          aria-label={t('bubble.reactionBy', { emoji, users: users.join(NAMES_SEPARATOR) })}
           sx={{
             px: 0.75,
             borderRadius: 3,
@@ -169,7 +186,7 @@ function Reactions({ list }: { list: UiMessage['reactions'] }) {
           }}
         >
           {emoji}
-          {users.length > 1 ? ` ${users.length}` : ''}
+          {users.length > 1 ? ` ${f.number(users.length)}` : ''}
         </Box>
       ))}
     </Box>
@@ -187,6 +204,9 @@ function BubbleInner({
   group: boolean;
   actions: BubbleActions;
 }) {
+  const { t } = useTranslation('chat');
+  const f = useFormat();
+  const localize = useLocalize();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const report = useReportDialog();
   const close = () => setAnchor(null);
@@ -228,7 +248,7 @@ function BubbleInner({
         >
           <Box
             role="article"
-            aria-label={`Message from ${own ? 'you' : m.sender.name}`}
+            aria-label={own ? t('bubble.fromYou') : t('bubble.from', { name: m.sender.name })}
             sx={{
               px: 1.5,
               py: 1,
@@ -248,7 +268,7 @@ function BubbleInner({
             ) : (
               m.content && (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.content}
+                  {isSystemLine(m) ? localize(m.content) : m.content}
                 </Typography>
               )
             )}
@@ -259,7 +279,7 @@ function BubbleInner({
           {stored && !removed && (
             <IconButton
               className="msg-options"
-              aria-label="Message options"
+              aria-label={t('bubble.options')}
               size="small"
               onClick={(e) => setAnchor(e.currentTarget)}
               // Visible in both modes (at 0.25 the grey icon vanished on the dark background).
@@ -272,17 +292,17 @@ function BubbleInner({
         <Reactions list={m.reactions} />
         {m.failed !== undefined && m.clientId && <FailedSend m={m} clientId={m.clientId} actions={actions} />}
         <Typography variant="caption" color="text.secondary" sx={{ mx: 1 }}>
-          {m.pinned ? '📌 ' : ''}
-          {m.live ? 'Just now' : formatTime(m.timestamp)}
-          {own && m.status === 'read' ? ' · Seen' : ''}
+          {m.pinned ? PIN_MARK : ''}
+          {m.live ? t('bubble.justNow') : formatTime(m.timestamp, f)}
+          {own && m.status === 'read' ? t('bubble.seen') : ''}
         </Typography>
       </Box>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <Box role="group" aria-label="Quick reactions" sx={{ display: 'flex', px: 1, pb: 0.5 }}>
+        <Box role="group" aria-label={t('bubble.quickReactions')} sx={{ display: 'flex', px: 1, pb: 0.5 }}>
           {REACTION_QUICK_SET.map((r) => (
             <IconButton
               key={r}
-              aria-label={`React ${r}`}
+              aria-label={t('bubble.react', { emoji: r })}
               onClick={() => {
                 actions.onReact(m.id, r);
                 close();
@@ -299,18 +319,18 @@ function BubbleInner({
             close();
           }}
         >
-          More reactions
+          {t('bubble.moreReactions')}
         </MenuItem>
         <Divider />
-        <MenuItem onClick={close}>Reply</MenuItem>
-        <MenuItem onClick={close}>Forward</MenuItem>
+        <MenuItem onClick={close}>{t('bubble.reply')}</MenuItem>
+        <MenuItem onClick={close}>{t('bubble.forward')}</MenuItem>
         <MenuItem
           onClick={() => {
             actions.onPin(m.id, !m.pinned);
             close();
           }}
         >
-          {m.pinned ? 'Unpin' : 'Pin'}
+          {m.pinned ? t('bubble.unpin') : t('bubble.pin')}
         </MenuItem>
         {own && (
           <MenuItem
@@ -320,17 +340,17 @@ function BubbleInner({
             }}
             sx={{ color: 'error.main' }}
           >
-            Delete
+            {t('bubble.delete')}
           </MenuItem>
         )}
         {!own && (
           <MenuItem
             onClick={() => {
               close();
-              report.open({ kind: 'message', id: m.id, title: 'Report message' });
+              report.open({ kind: 'message', id: m.id, title: t('bubble.report') });
             }}
           >
-            Report message
+            {t('bubble.report')}
           </MenuItem>
         )}
       </Menu>

@@ -18,7 +18,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { DURATIONS_MS, LAYOUT, LIMITS } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
 import { useDebounced } from '../../lib/useDebounced';
 import { useUserSearch } from './queries';
 
@@ -40,6 +42,8 @@ export function NewChatDialog({
   onDirect: (uid: string) => void;
   onGroup: (name: string, userIds: string[]) => void;
 }) {
+  const { t } = useTranslation(['chat', 'common']);
+  const f = useFormat();
   const [tab, setTab] = useState<'direct' | 'group'>('direct');
   const [query, setQuery] = useState('');
   const [groupName, setGroupName] = useState('');
@@ -66,7 +70,9 @@ export function NewChatDialog({
       fullWidth
       slotProps={{ paper: { sx: { maxWidth: LAYOUT.dialogMaxWidth } } }}
     >
-      <DialogTitle id="new-chat-title">{tab === 'direct' ? 'New conversation' : 'New group'}</DialogTitle>
+      <DialogTitle id="new-chat-title">
+        {tab === 'direct' ? t('newChat.titleDirect') : t('newChat.titleGroup')}
+      </DialogTitle>
       <Tabs
         value={tab}
         onChange={(_, v: 'direct' | 'group') => setTab(v)}
@@ -74,13 +80,13 @@ export function NewChatDialog({
         // Inside the dialog's 24 px padding, like its title and fields.
         sx={{ mx: 3, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab value="direct" label="Direct" />
-        <Tab value="group" label="Group" />
+        <Tab value="direct" label={t('newChat.direct')} />
+        <Tab value="group" label={t('newChat.group')} />
       </Tabs>
       <DialogContent sx={{ pt: 2 }}>
         {tab === 'group' && (
           <TextField
-            label="Group name"
+            label={t('newChat.groupName')}
             value={groupName}
             onChange={(e) => setGroupName(e.target.value)}
             fullWidth
@@ -90,8 +96,8 @@ export function NewChatDialog({
           />
         )}
         <TextField
-          label="Search users"
-          placeholder="Name or username"
+          label={t('newChat.search')}
+          placeholder={t('newChat.searchHint')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           fullWidth
@@ -99,7 +105,7 @@ export function NewChatDialog({
           autoFocus
           sx={{ mt: tab === 'direct' ? 1 : 0 }}
         />
-        <List dense aria-label="Search results" sx={{ minHeight: 120 }}>
+        <List dense aria-label={t('newChat.results')} sx={{ minHeight: 120 }}>
           {shown.map((u) => (
             <ListItemButton
               key={u.uid}
@@ -114,13 +120,13 @@ export function NewChatDialog({
                   {u.fullname.slice(0, 1).toUpperCase()}
                 </Avatar>
               </ListItemAvatar>
-              <ListItemText primary={u.fullname} secondary={`@${u.username}`} />
+              <ListItemText primary={u.fullname} secondary={t('newChat.handle', { username: u.username })} />
               {tab === 'group' && (
                 <Checkbox
                   edge="end"
                   checked={picked.some((p) => p.uid === u.uid)}
                   tabIndex={-1}
-                  slotProps={{ input: { 'aria-label': `Select ${u.fullname}` } }}
+                  slotProps={{ input: { 'aria-label': t('newChat.select', { name: u.fullname }) } }}
                 />
               )}
             </ListItemButton>
@@ -128,12 +134,16 @@ export function NewChatDialog({
         </List>
         {tab === 'group' && (
           <Box sx={{ color: 'text.secondary', fontSize: 13 }}>
-            {picked.length} selected (at least {LIMITS.groupMinMembers})
+            {t('newChat.selected', {
+              count: picked.length,
+              n: f.number(picked.length),
+              min: f.number(LIMITS.groupMinMembers),
+            })}
           </Box>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={close}>{t('common:cancel')}</Button>
         {tab === 'group' && (
           <Button
             variant="contained"
@@ -146,7 +156,7 @@ export function NewChatDialog({
               close();
             }}
           >
-            Create Group
+            {t('newChat.create')}
           </Button>
         )}
       </DialogActions>

@@ -13,21 +13,28 @@ import PauseOutlined from '@mui/icons-material/PauseOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopOutlined from '@mui/icons-material/StopOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { DURATIONS_MS, Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { DURATIONS_MS } from '@sajha/contract';
+import { useFormat, withDigits } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 
 export type RecorderState = 'inactive' | 'recording' | 'paused' | 'error';
+
+/** Which of the catalogue's messages a problem shows (read in the member's language when drawn). */
+type RecorderError =
+  'microphoneError' | 'recordingError' | 'recordingSaveError' | 'recordingPauseError' | 'recordingResumeError';
 
 export const formatTimer = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function useRecorder(onRecording: (file: File) => void) {
   const [state, setState] = useState<RecorderState>('inactive');
   const [seconds, setSeconds] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RecorderError | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const discard = useRef(false);
 
-  const fail = useCallback((message: string) => {
+  const fail = useCallback((message: RecorderError) => {
     setError(message);
     setState('error');
   }, []);
@@ -60,7 +67,7 @@ function useRecorder(onRecording: (file: File) => void) {
         audio: { channelCount: 1, sampleRate: 44_100, echoCancellation: true },
       });
     } catch {
-      return fail(Messages.chat.microphoneError);
+      return fail('microphoneError');
     }
     try {
       const r = new MediaRecorder(stream, { audioBitsPerSecond: 128_000 });
@@ -71,7 +78,7 @@ function useRecorder(onRecording: (file: File) => void) {
       };
       r.onerror = () => {
         release();
-        fail(Messages.chat.recordingError);
+        fail('recordingError');
       };
       r.onstop = () => {
         if (discard.current) return;
@@ -81,7 +88,7 @@ function useRecorder(onRecording: (file: File) => void) {
           const ext = type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'webm';
           onRecording(new File([blob], `voice-${Date.now()}.${ext}`, { type: type.split(';')[0] }));
         } catch {
-          fail(Messages.chat.recordingSaveError);
+          fail('recordingSaveError');
         }
       };
       r.start(1000);
@@ -90,7 +97,7 @@ function useRecorder(onRecording: (file: File) => void) {
       setState('recording');
     } catch {
       stream.getTracks().forEach((t) => t.stop());
-      fail(Messages.chat.recordingError);
+      fail('recordingError');
     }
   };
 
@@ -99,7 +106,7 @@ function useRecorder(onRecording: (file: File) => void) {
       recorder.current?.pause();
       setState('paused');
     } catch {
-      fail(Messages.chat.recordingPauseError);
+      fail('recordingPauseError');
     }
   };
   const resume = () => {
@@ -107,14 +114,14 @@ function useRecorder(onRecording: (file: File) => void) {
       recorder.current?.resume();
       setState('recording');
     } catch {
-      fail(Messages.chat.recordingResumeError);
+      fail('recordingResumeError');
     }
   };
   const stop = () => {
     try {
       recorder.current?.stop();
     } catch {
-      fail(Messages.chat.recordingSaveError);
+      fail('recordingSaveError');
     }
     release();
     setState('inactive');
@@ -135,12 +142,15 @@ function useRecorder(onRecording: (file: File) => void) {
 
 export function VoiceRecorder({ onRecording }: { onRecording: (file: File) => void }) {
   const r = useRecorder(onRecording);
+  const { t } = useTranslation('chat');
+  const m = useMessages();
+  const f = useFormat();
   const active = r.state === 'recording' || r.state === 'paused';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       {!active && (
-        <Tooltip title="Record voice note">
-          <IconButton aria-label="Record voice note" onClick={() => void r.start()}>
+        <Tooltip title={t('voice.record')}>
+          <IconButton aria-label={t('voice.record')} onClick={() => void r.start()}>
             <MicNoneOutlined />
           </IconButton>
         </Tooltip>
@@ -149,31 +159,31 @@ export function VoiceRecorder({ onRecording }: { onRecording: (file: File) => vo
         <>
           <Typography
             variant="body2"
-            aria-label="Recording time"
+            aria-label={t('voice.time')}
             sx={{ color: r.state === 'recording' ? 'error.main' : 'text.secondary', minWidth: 36, fontWeight: 600 }}
           >
-            {formatTimer(r.seconds)}
+            {withDigits(formatTimer(r.seconds), f.prefs.digits)}
           </Typography>
           {r.state === 'recording' ? (
-            <IconButton aria-label="Pause recording" onClick={r.pause} size="small">
+            <IconButton aria-label={t('voice.pause')} onClick={r.pause} size="small">
               <PauseOutlined />
             </IconButton>
           ) : (
-            <IconButton aria-label="Resume recording" onClick={r.resume} size="small">
+            <IconButton aria-label={t('voice.resume')} onClick={r.resume} size="small">
               <PlayArrowOutlined />
             </IconButton>
           )}
-          <IconButton aria-label="Stop recording" onClick={r.stop} size="small" color="primary">
+          <IconButton aria-label={t('voice.stop')} onClick={r.stop} size="small" color="primary">
             <StopOutlined />
           </IconButton>
-          <IconButton aria-label="Discard recording" onClick={r.reset} size="small">
+          <IconButton aria-label={t('voice.discard')} onClick={r.reset} size="small">
             <DeleteOutline />
           </IconButton>
         </>
       )}
       {r.error && (
         <Typography role="alert" variant="caption" color="error" sx={{ maxWidth: 220 }}>
-          {r.error}
+          {m.Messages.chat[r.error]}
         </Typography>
       )}
     </Box>

@@ -8,10 +8,12 @@ import {
   attachmentSizeMb,
   CHAT_ATTACHMENT_TYPES,
   LIMITS,
-  Messages,
   type ChatUploadAnswer,
   type MessageDto,
 } from '@sajha/contract';
+import { i18n } from '../../i18n';
+import { format, withDigits } from '../../i18n/format';
+import { localize, messages } from '../../i18n/prefs';
 
 export type Attachment = MessageDto['attachments'][number];
 
@@ -46,6 +48,7 @@ export interface Processed {
 
 /** Checks (and compresses) newly picked files against what is already in the input. */
 export async function processFiles(picked: File[], alreadyChosen: number): Promise<Processed> {
+  const { Messages } = messages();
   if (picked.length === 0) return { files: [], errors: [Messages.chat.noFiles] };
   if (picked.length + alreadyChosen > LIMITS.chatAttachmentsMax) {
     return { files: [], errors: [Messages.chat.tooManyFiles] };
@@ -55,13 +58,13 @@ export async function processFiles(picked: File[], alreadyChosen: number): Promi
     const errors: string[] = [];
     for (const original of picked) {
       if (!typeAllowed(original.type)) {
-        errors.push(Messages.chat.fileTypeNotAllowed(original.type || 'unknown'));
+        errors.push(Messages.chat.fileTypeNotAllowed(original.type || i18n.t('composer.unknownType', { ns: 'chat' })));
         continue;
       }
       let file = original;
       if (file.size > LIMITS.chatAttachmentBytesMax && file.type.startsWith('image/')) file = await compressImage(file);
       if (file.size > LIMITS.chatAttachmentBytesMax) {
-        errors.push(Messages.chat.fileTooLarge(attachmentSizeMb(file.size)));
+        errors.push(Messages.chat.fileTooLarge(withDigits(attachmentSizeMb(file.size), format().prefs.digits)));
         continue;
       }
       files.push(file);
@@ -73,8 +76,9 @@ export async function processFiles(picked: File[], alreadyChosen: number): Promi
   }
 }
 
-/** POST /api/chat/attachments with upload progress (0..1). Rejects with the server's message. */
+/** POST /api/chat/attachments with upload progress (0..1). Rejects with the server's message (in the member's language). */
 export function uploadAttachments(files: File[], onProgress: (fraction: number) => void): Promise<Attachment[]> {
+  const { Messages } = messages();
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const f of files) form.append('files', f, f.name);
@@ -93,7 +97,7 @@ export function uploadAttachments(files: File[], onProgress: (fraction: number) 
         body = undefined;
       }
       if (xhr.status === 200 && body?.success && body.files) resolve(body.files);
-      else reject(new Error(body?.message ?? Messages.chat.processingError));
+      else reject(new Error(body?.message ? localize(body.message) : Messages.chat.processingError));
     };
     xhr.send(form);
   });

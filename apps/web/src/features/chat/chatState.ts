@@ -4,6 +4,7 @@
  * so what the screen shows is a pure function of what happened.
  */
 import { isStoredMessage, type ChatDto, type CurrentUser, type MessageDto, type SentMessage } from '@sajha/contract';
+import type { Format } from '../../i18n/format';
 
 export interface UiMessage extends MessageDto {
   /** Arrived live or sent from here: shown as "Just now". */
@@ -255,11 +256,26 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-/** The last-message preview in the list: 40 characters, then an ellipsis. */
-export function preview(chat: ChatDto, max: number): string {
+/**
+ * A line the server wrote rather than a member: a group announcement ("Asha left the group") or a call's
+ * history line ("Missed video call", sent under a `call-` client id). Stored as English catalogue texts,
+ * they are shown in the reader's language (`localize`); members' own words never are.
+ */
+export const isSystemLine = (m: MessageDto): boolean => m.notice === true || (m.clientId?.startsWith('call-') ?? false);
+
+/**
+ * The last-message preview in the list: 40 characters, then an ellipsis. `texts` gives the words in the
+ * reader's language: the attachment-only label, and the translation of a system line.
+ */
+export function preview(
+  chat: ChatDto,
+  max: number,
+  texts: { attachment: string; localize: (text: string) => string },
+): string {
   const last = chat.messages[0];
   if (!last) return '';
-  const text = last.content.trim() || (last.attachments.length > 0 ? '📎 Attachment' : '');
+  const content = isSystemLine(last) ? texts.localize(last.content) : last.content;
+  const text = content.trim() || (last.attachments.length > 0 ? texts.attachment : '');
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
@@ -277,11 +293,9 @@ export function findChat(chats: ChatDto[], param: string | undefined): ChatDto |
   );
 }
 
-export function formatTime(iso: string): string {
+/** A message's time: the time of day today, else the day and month (the member's calendar and digits). */
+export function formatTime(iso: string, f: Pick<Format, 'time' | 'dayMonth'>, now = new Date()): string {
   const d = new Date(iso);
-  const now = new Date();
   const sameDay = d.toDateString() === now.toDateString();
-  return sameDay
-    ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString([], { month: 'short', day: 'numeric' });
+  return sameDay ? f.time(d) : f.dayMonth(d);
 }

@@ -25,14 +25,10 @@ import ThumbUpAltOutlined from '@mui/icons-material/ThumbUpAltOutlined';
 import ThumbUpAltRounded from '@mui/icons-material/ThumbUpAltRounded';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import {
-  Events,
-  FEATURE_LIMITS,
-  FEATURE_STATUSES,
-  FeatureMessages,
-  type FeatureItem,
-  type FeatureStatus,
-} from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { Events, FEATURE_LIMITS, FEATURE_STATUSES, type FeatureItem, type FeatureStatus } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
@@ -42,7 +38,8 @@ import { useReportDialog } from '../moderation';
 import { itemsOf, putFeature, sendStatus, sendSuggestion, useFeaturePages, type FeatureSort as Sort } from './queries';
 import { useVoteFeature } from './useVoteFeature';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/** What separates the facts of a suggestion's line: a mark, not a word. */
+const SEP = ' · ';
 
 function FeatureRow(props: {
   item: FeatureItem;
@@ -53,6 +50,8 @@ function FeatureRow(props: {
   onReport?: (item: FeatureItem) => void;
 }) {
   const { item, onReport } = props;
+  const { t } = useTranslation('features');
+  const f = useFormat();
   return (
     <Card
       variant="outlined"
@@ -67,14 +66,14 @@ function FeatureRow(props: {
             size="small"
             variant={item.voted ? 'contained' : 'outlined'}
             aria-pressed={item.voted}
-            aria-label={item.voted ? `Remove vote for ${item.feature}` : `Vote for ${item.feature}`}
+            aria-label={t(item.voted ? 'unvote' : 'vote', { feature: item.feature })}
             onClick={() => props.onVote(item)}
             sx={{ minWidth: 0, px: 1 }}
           >
             {item.voted ? <ThumbUpAltRounded fontSize="small" /> : <ThumbUpAltOutlined fontSize="small" />}
           </Button>
           <Typography variant="caption" data-testid="vote-count" sx={{ fontWeight: 700 }}>
-            {item.votes}
+            {f.number(item.votes)}
           </Typography>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -88,19 +87,19 @@ function FeatureRow(props: {
                 size="small"
                 value={item.status}
                 onChange={(e) => props.onStatus(item, e.target.value as FeatureStatus)}
-                slotProps={{ htmlInput: { 'aria-label': `Status of ${item.feature}` } }}
+                slotProps={{ htmlInput: { 'aria-label': t('statusOf', { feature: item.feature }) } }}
                 sx={{ minWidth: 140 }}
               >
                 {FEATURE_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
-                    {s}
+                    {t(`statuses.${s}`)}
                   </MenuItem>
                 ))}
               </TextField>
             ) : (
               <Chip
                 size="small"
-                label={item.status}
+                label={t(`statuses.${item.status}`)}
                 data-testid="feature-status"
                 color={item.status === 'Implemented' ? 'success' : 'default'}
               />
@@ -114,13 +113,14 @@ function FeatureRow(props: {
             {item.description}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            <time dateTime={item.date}>{dateFormat.format(new Date(item.date))}</time> ·{' '}
+            <time dateTime={item.date}>{f.date(item.date)}</time>
+            {SEP}
             <Link component={RouterLink} to={`/u/@${item.username}`} underline="hover">
               {item.user}
             </Link>
             {onReport && (
               <>
-                {' · '}
+                {SEP}
                 <Link
                   component="button"
                   type="button"
@@ -128,10 +128,10 @@ function FeatureRow(props: {
                   color="text.secondary"
                   underline="hover"
                   onClick={() => onReport(item)}
-                  aria-label={`Report ${item.feature}`}
+                  aria-label={t('reportLabel', { feature: item.feature })}
                   sx={{ verticalAlign: 'baseline' }}
                 >
-                  Report
+                  {t('report')}
                 </Link>
               </>
             )}
@@ -143,6 +143,9 @@ function FeatureRow(props: {
 }
 
 function FeaturesList() {
+  const { t } = useTranslation('features');
+  const { FeatureMessages } = useMessages();
+  const localize = useLocalize();
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
@@ -154,8 +157,8 @@ function FeaturesList() {
   const me = useAuth().user?.username.toLowerCase();
   const { open: openReport, dialog: reportDialog } = useReportDialog();
   const onReport = useCallback(
-    (item: FeatureItem) => openReport({ kind: 'suggestion', id: item.id, title: 'Report suggestion' }),
-    [openReport],
+    (item: FeatureItem) => openReport({ kind: 'suggestion', id: item.id, title: t('reportTitle') }),
+    [openReport, t],
   );
 
   useSocketEvents({ [Events.featureUpdated]: (update) => putFeature(client, update) });
@@ -163,14 +166,15 @@ function FeaturesList() {
   const onVote = useVoteFeature();
   const { mutate: changeStatus } = useMutation({
     mutationFn: ({ item, status }: { item: FeatureItem; status: FeatureStatus }) => {
-      if (!socket) throw new Error('Not connected');
+      if (!socket) throw new Error(t('notConnected'));
       return sendStatus(socket, item.id, status);
     },
     onSuccess: (item) => {
       putFeature(client, item);
       toast.show({ message: FeatureMessages.statusChanged, type: 'success' });
     },
-    onError: (error) => toast.show({ message: errorMessage(error, FeatureMessages.notFound), type: 'error' }),
+    // A refusal is the server's text (English from an older node): shown in the page's language.
+    onError: (error) => toast.show({ message: localize(errorMessage(error, FeatureMessages.notFound)), type: 'error' }),
   });
   const onStatus = useCallback(
     (item: FeatureItem, status: FeatureStatus) => changeStatus({ item, status }),
@@ -185,20 +189,16 @@ function FeaturesList() {
           exclusive
           value={sort}
           onChange={(_e, v: Sort | null) => v && setSort(v)}
-          aria-label="Sort suggestions"
+          aria-label={t('sort')}
           // The unselected button's default grey fell under 4.5:1 on the page background.
           sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
         >
-          <ToggleButton value="newest">Newest</ToggleButton>
-          <ToggleButton value="votes">Most votes</ToggleButton>
+          <ToggleButton value="newest">{t('newest')}</ToggleButton>
+          <ToggleButton value="votes">{t('mostVotes')}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
       {items === null ? (
-        <Box
-          aria-busy="true"
-          aria-label="Loading suggestions"
-          sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
-        >
+        <Box aria-busy="true" aria-label={t('loading')} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={92} />
           ))}
@@ -211,7 +211,7 @@ function FeaturesList() {
       ) : (
         <Box
           component="ul"
-          aria-label="Suggestions"
+          aria-label={t('list')}
           sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
         >
           {items.map((item) => (
@@ -233,7 +233,7 @@ function FeaturesList() {
               if (!pages.isFetchingNextPage) void pages.fetchNextPage();
             }}
           >
-            Load more
+            {t('loadMore')}
           </Button>
         </Box>
       )}
@@ -243,6 +243,9 @@ function FeaturesList() {
 }
 
 function SuggestForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('features');
+  const { FeatureMessages } = useMessages();
+  const localize = useLocalize();
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
@@ -250,7 +253,7 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
   const [description, setDescription] = useState('');
   const { mutate: suggest, isPending: sending } = useMutation({
     mutationFn: (input: { feature: string; description: string }) => {
-      if (!socket) throw new Error('Not connected');
+      if (!socket) throw new Error(t('notConnected'));
       return sendSuggestion(socket, input);
     },
     onSuccess: (item) => {
@@ -261,14 +264,15 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
       setDescription('');
       onDone();
     },
-    onError: (error) => toast.show({ message: errorMessage(error, FeatureMessages.featureRequired), type: 'error' }),
+    onError: (error) =>
+      toast.show({ message: localize(errorMessage(error, FeatureMessages.featureRequired)), type: 'error' }),
   });
 
   return (
     <Box
       component="form"
       noValidate
-      aria-label="Suggest a feature"
+      aria-label={t('form')}
       onSubmit={(e) => {
         e.preventDefault();
         if (!socket || sending) return;
@@ -277,14 +281,14 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
       sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}
     >
       <TextField
-        label="Feature"
+        label={t('feature')}
         required
         value={feature}
         onChange={(e) => setFeature(e.target.value)}
         slotProps={{ htmlInput: { maxLength: FEATURE_LIMITS.titleMax } }}
       />
       <TextField
-        label="Description"
+        label={t('description')}
         required
         multiline
         minRows={4}
@@ -294,7 +298,7 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
       />
       <Box>
         <Button type="submit" variant="contained" disabled={sending}>
-          Submit
+          {t('submit')}
         </Button>
       </Box>
     </Box>
@@ -302,19 +306,21 @@ function SuggestForm({ onDone }: { onDone: () => void }) {
 }
 
 export default function FeaturesPage() {
+  const { t } = useTranslation('features');
   const [tab, setTab] = useState(0);
+  const documentTitle = t('documentTitle');
   useEffect(() => {
-    document.title = 'Features - Sajha';
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
   const showList = useCallback(() => setTab(0), []);
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto', p: { xs: 2, md: 4 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-        Features
+        {t('title')}
       </Typography>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Features" sx={{ mb: 3 }}>
-        <Tab label="Features List" id="features-tab-0" aria-controls="features-panel-0" />
-        <Tab label="Suggest Feature" id="features-tab-1" aria-controls="features-panel-1" />
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('tabs')} sx={{ mb: 3 }}>
+        <Tab label={t('listTab')} id="features-tab-0" aria-controls="features-panel-0" />
+        <Tab label={t('suggestTab')} id="features-tab-1" aria-controls="features-panel-1" />
       </Tabs>
       {/* Both panels stay mounted: the list keeps its place and live updates while the form is open. */}
       <Box role="tabpanel" id="features-panel-0" aria-labelledby="features-tab-0" hidden={tab !== 0}>

@@ -15,7 +15,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { FEED_CATEGORIES, LAYOUT, Messages, UxMessages, type FeedCategory } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { FEED_CATEGORIES, LAYOUT, type FeedCategory } from '@sajha/contract';
+import { useFormat, withDigits } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { PostCard, usePostActions } from '../posts';
 import { ProfileStatusCard } from './ProfileStatusCard';
 import { useProfileStatus } from './queries';
@@ -23,13 +26,13 @@ import { SpotlightCard } from './SpotlightCard';
 import { useFeed } from './useFeed';
 import { usePullToRefresh } from './usePullToRefresh';
 
-const label = (c: FeedCategory) => c.charAt(0).toUpperCase() + c.slice(1);
-
 function CategoryFilter({ value, onChange }: { value: FeedCategory; onChange: (c: FeedCategory) => void }) {
+  const { t } = useTranslation(['feed', 'posts']);
+  const label = (c: FeedCategory) => (c === 'all' ? t('allCategories') : t(`posts:category.${c}`));
   return (
     <Box
       role="tablist"
-      aria-label="Categories"
+      aria-label={t('categories')}
       sx={{
         display: 'flex',
         gap: 1,
@@ -70,7 +73,10 @@ function PostSkeleton() {
 export default function HomePage() {
   const [category, setCategory] = useState<FeedCategory>('all');
   const [view, setView] = useState<'feed' | 'status'>('feed');
-  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const { t } = useTranslation('feed');
+  const m = useMessages();
+  const f = useFormat();
   const feed = useFeed(category);
   const actions = usePostActions();
   const profile = useProfileStatus();
@@ -78,8 +84,8 @@ export default function HomePage() {
   const { loadMore } = feed;
 
   useEffect(() => {
-    document.title = 'Sajha - Connecting people across Nepal';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
 
   useEffect(() => {
     const nearBottom = () =>
@@ -121,12 +127,12 @@ export default function HomePage() {
             size="small"
             value={current}
             onChange={(_e, v: 'feed' | 'status' | null) => v && setView(v)}
-            aria-label="Show"
+            aria-label={t('view.label')}
             // The unselected button's default grey is too faint on this background (contrast under 4.5:1).
             sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
-            <ToggleButton value="feed">Feed</ToggleButton>
-            <ToggleButton value="status">Status</ToggleButton>
+            <ToggleButton value="feed">{t('view.feed')}</ToggleButton>
+            <ToggleButton value="status">{t('view.status')}</ToggleButton>
           </ToggleButtonGroup>
         )}
         {current === 'status' ? (
@@ -157,36 +163,32 @@ export default function HomePage() {
                   }}
                   sx={{ borderRadius: 5, boxShadow: 4 }}
                 >
-                  {UxMessages.newPosts(feed.newCount)}
+                  {withDigits(m.UxMessages.newPosts(feed.newCount), f.prefs.digits)}
                 </Button>
               </Box>
             )}
             <SpotlightCard />
-            <Box component="section" aria-label="Posts" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Box component="section" aria-label={t('posts')} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               {feed.posts.map((p) => (
                 <PostCard key={p.post_id} post={p} actions={actions} />
               ))}
               {feed.loading && feed.posts.length === 0 && [0, 1, 2].map((i) => <PostSkeleton key={i} />)}
               {feed.loading && feed.posts.length > 0 && (
                 <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-                  <CircularProgress size={28} aria-label="Loading more posts" />
+                  <CircularProgress size={28} aria-label={t('loadingMore')} />
                 </Box>
               )}
               {!feed.loading && feed.posts.length === 0 && (
                 <Box sx={{ textAlign: 'center', py: 5, color: 'text.secondary' }}>
                   <Typography variant="h6" component="p" color="text.primary">
-                    No posts here yet
+                    {t('empty.title')}
                   </Typography>
-                  <Typography>
-                    {category === 'all'
-                      ? 'Be the first to share a photo, a clip or a thought with Create Post.'
-                      : 'Nobody has posted in this category yet. Try All, or share something yourself.'}
-                  </Typography>
+                  <Typography>{category === 'all' ? t('empty.all') : t('empty.category')}</Typography>
                 </Box>
               )}
               {!feed.loading && feed.lastBatch === 0 && feed.posts.length > 0 && (
                 <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-                  {Messages.post.noMorePosts}
+                  {m.Messages.post.noMorePosts}
                 </Typography>
               )}
             </Box>

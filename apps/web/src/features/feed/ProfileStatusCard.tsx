@@ -15,30 +15,42 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Link as RouterLink } from 'react-router';
-import { Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import type { Catalogue } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import type { ProfileStatus } from './queries';
 
-const ITEMS: { key: keyof Omit<ProfileStatus, 'hide_profile_status'>; label: string; to: string }[] = [
-  { key: 'setprofilepic', label: 'Add a profile picture', to: '/settings/account' },
-  { key: 'setname', label: 'Set your name', to: '/settings/account' },
-  { key: 'completedPersonalInformation', label: 'Complete your personal information', to: '/settings/personal' },
-  { key: 'setsocials', label: 'Add your social links', to: '/settings/social' },
+/** Each item's text is `status.items.<key>` in the feed catalogue. */
+const ITEMS: { key: keyof Omit<ProfileStatus, 'hide_profile_status'>; to: string }[] = [
+  { key: 'setprofilepic', to: '/settings/account' },
+  { key: 'setname', to: '/settings/account' },
+  { key: 'completedPersonalInformation', to: '/settings/personal' },
+  { key: 'setsocials', to: '/settings/social' },
 ];
 
-export function statusMessage(percent: number): string {
+/** The message for `percent`, from the contract's texts `m`; `pick` (0 to 1) chooses among the congratulations. */
+export function statusMessage(percent: number, m: Catalogue, pick = Math.random()): string {
+  const texts = m.Messages.profileStatus;
   if (percent >= 100) {
-    const all = Messages.profileStatus.complete;
-    return all[Math.floor(Math.random() * all.length)]!;
+    const all = texts.complete;
+    return all[Math.min(all.length - 1, Math.floor(pick * all.length))]!;
   }
-  if (percent >= 66) return Messages.profileStatus.high;
-  if (percent >= 33) return Messages.profileStatus.medium;
-  return Messages.profileStatus.low;
+  if (percent >= 66) return texts.high;
+  if (percent >= 33) return texts.medium;
+  return texts.low;
 }
 
 export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | null; onHide: () => void }) {
+  const { t } = useTranslation('feed');
+  const m = useMessages();
+  const f = useFormat();
   const done = status ? ITEMS.filter((i) => status[i.key]).length : 0;
   const percent = Math.round((done / ITEMS.length) * 100);
-  const message = useMemo(() => statusMessage(percent), [percent]);
+  // One congratulation per completion, the same when the language changes.
+  const pick = useMemo(() => (percent >= 100 ? Math.random() : 0), [percent]);
+  const message = statusMessage(percent, m, pick);
+  const shownPercent = f.number(percent);
   if (!status) {
     return (
       <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} aria-busy="true">
@@ -51,19 +63,19 @@ export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | 
     );
   }
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} aria-label="Profile status">
+    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} aria-label={t('status.title')}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-          Profile status
+          {t('status.title')}
         </Typography>
         <Typography variant="subtitle2" color="primary">
-          {percent}%
+          {t('status.percent', { percent: shownPercent })}
         </Typography>
       </Box>
       <LinearProgress
         variant="determinate"
         value={percent}
-        aria-label={`Profile ${percent}% complete`}
+        aria-label={t('status.progress', { percent: shownPercent })}
         sx={{ my: 1.5, height: 8, borderRadius: 1 }}
       />
       <Alert severity={percent === 100 ? 'success' : 'warning'} sx={{ mb: 1.5 }}>
@@ -73,9 +85,9 @@ export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | 
         {ITEMS.map((i) => (
           <Box component="li" key={i.key} sx={{ listStyle: 'none', display: 'flex', gap: 1, alignItems: 'center' }}>
             {status[i.key] ? (
-              <CheckCircle color="success" fontSize="small" aria-label="done" />
+              <CheckCircle color="success" fontSize="small" aria-label={t('status.done')} />
             ) : (
-              <RadioButtonUnchecked color="disabled" fontSize="small" aria-label="to do" />
+              <RadioButtonUnchecked color="disabled" fontSize="small" aria-label={t('status.todo')} />
             )}
             <Link
               component={RouterLink}
@@ -83,13 +95,13 @@ export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | 
               underline="hover"
               color={status[i.key] ? 'text.secondary' : 'text.primary'}
             >
-              {i.label}
+              {t(`status.items.${i.key}`)}
             </Link>
           </Box>
         ))}
       </Box>
       <Button size="small" onClick={onHide} sx={{ mt: 1.5 }}>
-        Hide
+        {t('status.hide')}
       </Button>
     </Paper>
   );

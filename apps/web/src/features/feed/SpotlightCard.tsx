@@ -10,23 +10,25 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import StarRounded from '@mui/icons-material/StarRounded';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useSpotlight } from './queries';
 
 export function SpotlightCard() {
   const { data: user } = useSpotlight();
   const [open, setOpen] = useState(true);
+  const { t } = useTranslation('feed');
   if (!user) return null;
   const to = `/profile/@${user.username}`;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} aria-label="Spotlight">
+    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} aria-label={t('spotlight.label')}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
         <StarRounded color="warning" />
         <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1 }}>
-          Today&apos;s spotlight
+          {t('spotlight.title')}
         </Typography>
         <IconButton
           size="small"
-          aria-label={open ? 'Collapse spotlight' : 'Expand spotlight'}
+          aria-label={open ? t('spotlight.collapse') : t('spotlight.expand')}
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
           sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
@@ -50,7 +52,7 @@ export function SpotlightCard() {
               {user.name}
             </Link>
             <Typography variant="caption" color="text.secondary" component="p">
-              @{user.username}
+              {`@${user.username}`}
             </Typography>
             {user.bio && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

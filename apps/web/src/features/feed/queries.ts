@@ -11,14 +11,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  Events,
-  FEED_CATEGORIES,
-  Messages,
-  type FeedCategory,
-  type PostDto,
-  type ServerEventPayload,
-} from '@sajha/contract';
+import { Events, FEED_CATEGORIES, type FeedCategory, type PostDto, type ServerEventPayload } from '@sajha/contract';
+import { messages } from '../../i18n/prefs';
 import { useConnectedSocket } from '../../lib/realtime';
 import { askFor } from '../../lib/socketRequest';
 import type { MainSocket } from '../../lib/socketTypes';
@@ -92,13 +86,13 @@ export function useProfileStatus() {
   const { mutate } = useMutation({
     mutationFn: async (s: MainSocket) => {
       const { success } = await askFor(s, { event: Events.hideProfileStatusResult }, Events.hideProfileStatus);
-      if (!success) throw new Error(Messages.profileStatus.hideFailed);
+      if (!success) throw new Error(messages().Messages.profileStatus.hideFailed);
     },
     onSuccess: () => {
       client.setQueryData<ProfileStatus>(feedKeys.profileStatus, (s) => s && { ...s, hide_profile_status: true });
-      toast.show({ message: Messages.profileStatus.hidden, type: 'success' });
+      toast.show({ message: messages().Messages.profileStatus.hidden, type: 'success' });
     },
-    onError: () => toast.show({ message: Messages.profileStatus.hideFailed, type: 'error' }),
+    onError: () => toast.show({ message: messages().Messages.profileStatus.hideFailed, type: 'error' }),
   });
   const hide = useCallback(() => {
     if (socket) mutate(socket);

@@ -5,30 +5,32 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CONTEST_PRIZES_NRS } from '@sajha/contract';
 import { LandingSection } from './LandingSection';
-import { formatNrs, isRealUrl } from './siteLinks';
+import { isRealUrl } from './siteLinks';
+import { useNrs } from './useNrs';
 
+/** Each prize's name is `contest.prizes.<place>` in the landing catalogue. */
 const PRIZES = [
-  { place: 'First prize', amount: CONTEST_PRIZES_NRS.first, medal: '#d4a017', podiumOrder: 2 },
-  { place: 'Second prize', amount: CONTEST_PRIZES_NRS.second, medal: '#9aa5b1', podiumOrder: 1 },
-  { place: 'Third prize', amount: CONTEST_PRIZES_NRS.third, medal: '#c07a3f', podiumOrder: 3 },
+  { place: 'first', amount: CONTEST_PRIZES_NRS.first, medal: '#d4a017', podiumOrder: 2 },
+  { place: 'second', amount: CONTEST_PRIZES_NRS.second, medal: '#9aa5b1', podiumOrder: 1 },
+  { place: 'third', amount: CONTEST_PRIZES_NRS.third, medal: '#c07a3f', podiumOrder: 3 },
 ] as const;
 
-const RULES = [
-  'Your own original photograph or artwork',
-  "Free of anyone else's copyright",
-  "Shows Nepal's culture, art or landscapes",
-];
+/** `contest.rules.<id>` in the landing catalogue. */
+const RULES = ['original', 'copyright', 'nepal'] as const;
 
 export function ContestSection({ contestUrl }: { contestUrl?: string }) {
+  const { t } = useTranslation('landing');
+  const nrs = useNrs();
   return (
     <LandingSection
       id="contest"
-      eyebrow="Monthly contest"
-      title="Show us Nepal. Win cash prizes."
-      intro="Every month, photographers and artists share their best work of Nepal's people, culture, art and landscapes. The three best entries win."
+      eyebrow={t('contest.eyebrow')}
+      title={t('contest.title')}
+      intro={t('contest.intro')}
       tinted
       centered
     >
@@ -70,7 +72,7 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
             >
               <EmojiEventsOutlined aria-hidden sx={{ fontSize: first ? 52 : 40, color: prize.medal }} />
               <Typography component="h3" sx={{ fontWeight: 700, mt: 1 }}>
-                {prize.place}
+                {t(`contest.prizes.${prize.place}`)}
               </Typography>
               <Typography
                 sx={{
@@ -79,7 +81,7 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
                   lineHeight: 1.2,
                 }}
               >
-                {formatNrs(prize.amount)}
+                {nrs(prize.amount)}
               </Typography>
             </Paper>
           );
@@ -88,7 +90,7 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
 
       <Box
         component="ul"
-        aria-label="Contest rules"
+        aria-label={t('contest.rulesLabel')}
         sx={{
           listStyle: 'none',
           p: 0,
@@ -110,14 +112,14 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
             sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}
           >
             <CheckCircleOutlined aria-hidden fontSize="small" color="success" />
-            {rule}
+            {t(`contest.rules.${rule}`)}
           </Box>
         ))}
       </Box>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1.5 }}>
         <Button component={RouterLink} to="/signup" variant="contained" size="large">
-          Join free to take part
+          {t('contest.join')}
         </Button>
         {isRealUrl(contestUrl) && (
           <Button
@@ -128,7 +130,7 @@ export function ContestSection({ contestUrl }: { contestUrl?: string }) {
             size="large"
             endIcon={<OpenInNew aria-hidden />}
           >
-            Visit the contest site
+            {t('contest.site')}
           </Button>
         )}
       </Box>

@@ -7,10 +7,13 @@ import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutl
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CONTEST_PRIZES_NRS } from '@sajha/contract';
+import { usePrefs } from '../../i18n/language';
 import { MountainRidge, Scene } from './Scenery';
-import { formatNrs } from './siteLinks';
+import { localDigits } from './siteLinks';
+import { useNrs } from './useNrs';
 
 /** Crimson to Himalayan blue, the colours of the flag; deeper in dark mode. */
 const heroBackground = {
@@ -20,6 +23,8 @@ const heroBackground = {
 };
 
 export function HeroSection() {
+  const { t } = useTranslation('landing');
+  const nrs = useNrs();
   return (
     <Box
       component="section"
@@ -59,24 +64,29 @@ export function HeroSection() {
               border: '1px solid rgba(255,255,255,0.28)',
             }}
           >
-            Nepal&apos;s own social space
+            {t('hero.tagline')}
           </Typography>
           <Typography
             variant="h1"
-            sx={{ fontWeight: 900, letterSpacing: '-0.03em', fontSize: { xs: '3.5rem', md: '5.5rem' }, lineHeight: 1 }}
+            sx={{
+              fontWeight: 900,
+              letterSpacing: '-0.03em',
+              fontSize: { xs: '3.5rem', md: '5.5rem' },
+              lineHeight: 1,
+              '&:lang(ne)': { letterSpacing: 0, lineHeight: 1.2 },
+            }}
           >
-            Sajha
+            {t('common:appName')}
           </Typography>
           <Typography
             id="home-heading"
             variant="h2"
             sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', md: '2.25rem' }, lineHeight: 1.2, mt: 1.5, mb: 2 }}
           >
-            Nepal&apos;s stories, shared.
+            {t('hero.title')}
           </Typography>
           <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, opacity: 0.92, maxWidth: 540, mb: 4 }}>
-            Post photos from the trail, clips from the jatra and art from your studio. Chat and call the people you
-            love, in Kathmandu or across the world, all in one friendly place.
+            {t('hero.text')}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             <Button
@@ -91,7 +101,7 @@ export function HeroSection() {
                 '&:hover': { bgcolor: 'rgba(255,255,255,0.88)' },
               }}
             >
-              Join free
+              {t('hero.join')}
             </Button>
             <Button
               component={RouterLink}
@@ -101,11 +111,11 @@ export function HeroSection() {
               color="inherit"
               sx={{ px: 4, borderColor: 'rgba(255,255,255,0.7)' }}
             >
-              Sign in
+              {t('hero.signIn')}
             </Button>
           </Box>
           <Typography sx={{ mt: 3, fontSize: '0.9rem', opacity: 0.85 }}>
-            Free to join · Works on any phone · Monthly prizes up to {formatNrs(CONTEST_PRIZES_NRS.first)}
+            {t('hero.facts', { prize: nrs(CONTEST_PRIZES_NRS.first) })}
           </Typography>
         </div>
         <HeroCollage />
@@ -117,6 +127,10 @@ export function HeroSection() {
 
 /** A glimpse of the app: a post, a clip and a message, drawn rather than photographed. */
 function HeroCollage() {
+  const { t } = useTranslation('landing');
+  // Digits in the reader's script, without building an Intl formatter on the landing page's first render.
+  const { digits } = usePrefs();
+  const n = (text: string) => localDigits(text, digits);
   return (
     <Box
       aria-hidden
@@ -144,12 +158,12 @@ function HeroCollage() {
               background: 'linear-gradient(135deg, #f59e0b, #b3261e)',
             }}
           >
-            AG
+            {t('hero.sample.initials')}
           </Box>
           <Box sx={{ lineHeight: 1.2 }}>
-            <Typography sx={{ fontWeight: 700, fontSize: 14 }}>Asha Gurung</Typography>
+            <Typography sx={{ fontWeight: 700, fontSize: 14 }}>{t('hero.sample.name')}</Typography>
             <Typography color="text.secondary" sx={{ fontSize: 12 }}>
-              Pokhara · travel
+              {t('hero.sample.place')}
             </Typography>
           </Box>
         </Box>
@@ -157,15 +171,13 @@ function HeroCollage() {
           <Scene name="dawn" />
         </Box>
         <Box sx={{ p: 1.5 }}>
-          <Typography sx={{ fontSize: 14, mb: 1 }}>
-            Machhapuchhre turned pink at 5:40 this morning. Worth every minute of the early alarm.
-          </Typography>
+          <Typography sx={{ fontSize: 14, mb: 1 }}>{t('hero.sample.post', { time: n('5:40') })}</Typography>
           <Box sx={{ display: 'flex', gap: 2, color: 'text.secondary', fontSize: 13, alignItems: 'center' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <FavoriteRounded sx={{ fontSize: 18, color: '#e0245e' }} /> 248
+              <FavoriteRounded sx={{ fontSize: 18, color: '#e0245e' }} /> {n('248')}
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <ChatBubbleOutlineOutlined sx={{ fontSize: 17 }} /> 32
+              <ChatBubbleOutlineOutlined sx={{ fontSize: 17 }} /> {n('32')}
             </Box>
           </Box>
         </Box>
@@ -200,7 +212,7 @@ function HeroCollage() {
             color: 'common.white',
           }}
         >
-          Bisket Jatra, Bhaktapur
+          {t('hero.sample.clip')}
         </Typography>
       </Paper>
 
@@ -234,7 +246,7 @@ function HeroCollage() {
           <VideocamOutlined sx={{ fontSize: 18 }} />
         </Box>
         <Typography sx={{ fontSize: 13, lineHeight: 1.3 }}>
-          <b>Ama</b>: Video call tonight? Show me the mountains!
+          <Trans t={t} i18nKey="hero.sample.message" components={{ b: <b /> }} />
         </Typography>
       </Paper>
     </Box>

@@ -3,10 +3,12 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import InstallMobile from '@mui/icons-material/InstallMobile';
+import { useTranslation } from 'react-i18next';
 import { useInstallPrompt } from '../../lib/pwa';
 
 /** Shown only while the browser offers installation (part 1 §2). */
 export function InstallSection() {
+  const { t } = useTranslation('landing');
   const { canInstall, promptInstall } = useInstallPrompt();
   if (!canInstall) return null;
   return (
@@ -33,12 +35,9 @@ export function InstallSection() {
               component="h2"
               sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '2rem' }, mb: 1 }}
             >
-              Get the Sajha app
+              {t('install.title')}
             </Typography>
-            <Typography sx={{ opacity: 0.92, maxWidth: 620 }}>
-              Install Sajha on your phone or computer. It opens in its own window, starts quickly and brings your
-              messages and notifications straight to you. No app store needed.
-            </Typography>
+            <Typography sx={{ opacity: 0.92, maxWidth: 620 }}>{t('install.text')}</Typography>
           </Box>
           <Button
             size="large"
@@ -46,7 +45,7 @@ export function InstallSection() {
             onClick={() => void promptInstall()}
             sx={{ px: 4, bgcolor: 'common.white', color: '#7a1712', '&:hover': { bgcolor: 'rgba(255,255,255,0.88)' } }}
           >
-            Install app
+            {t('install.button')}
           </Button>
         </Box>
       </Container>

@@ -9,9 +9,11 @@ import MailOutlined from '@mui/icons-material/MailOutlined';
 import X from '@mui/icons-material/X';
 import YouTube from '@mui/icons-material/YouTube';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { usePrefs } from '../../i18n/language';
 import { BrandLink } from './BrandLink';
-import { CONTACT_EMAIL, SOCIAL_LINKS, type SocialNetwork } from './siteLinks';
+import { CONTACT_EMAIL, localDigits, SOCIAL_LINKS, type SocialNetwork } from './siteLinks';
 
 const SOCIAL_ICONS: Record<SocialNetwork, ReactNode> = {
   Facebook: <Facebook />,
@@ -20,11 +22,12 @@ const SOCIAL_ICONS: Record<SocialNetwork, ReactNode> = {
   X: <X />,
 };
 
+/** Each link's words are `footer.exploreLinks.<id>` in the landing catalogue. */
 const EXPLORE = [
-  { label: 'About us', href: '#about' },
-  { label: 'Why us', href: '#why-us' },
-  { label: 'Monthly contest', href: '#contest' },
-  { label: 'FAQ', href: '#faq' },
+  { id: 'about', href: '#about' },
+  { id: 'whyUs', href: '#why-us' },
+  { id: 'contest', href: '#contest' },
+  { id: 'faq', href: '#faq' },
 ];
 
 const headingSx = {
@@ -33,10 +36,13 @@ const headingSx = {
   fontSize: '0.8rem',
   letterSpacing: 1.2,
   textTransform: 'uppercase',
+  '&:lang(ne)': { letterSpacing: 0 },
 } as const;
 const listSx = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
 
 export function LandingFooter() {
+  const { t } = useTranslation('landing');
+  const { digits } = usePrefs();
   return (
     <Box component="footer" sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', pt: 6, pb: 4 }}>
       <Container maxWidth="lg">
@@ -50,7 +56,7 @@ export function LandingFooter() {
           <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             <BrandLink />
             <Typography color="text.secondary" sx={{ mt: 1.5, mb: 2, maxWidth: 360 }}>
-              Nepal&apos;s stories, shared. Made for the people, culture, art and landscapes we love.
+              {t('footer.tagline')}
             </Typography>
             <Box sx={{ display: 'flex', gap: 0.5, ml: -1 }}>
               {SOCIAL_LINKS.map((link) => (
@@ -68,33 +74,33 @@ export function LandingFooter() {
               ))}
             </Box>
           </Box>
-          <nav aria-label="Explore">
+          <nav aria-label={t('footer.explore')}>
             <Typography component="h2" sx={headingSx}>
-              Explore
+              {t('footer.explore')}
             </Typography>
             <Box component="ul" sx={listSx}>
               {EXPLORE.map((item) => (
                 <li key={item.href}>
                   <Link href={item.href} color="text.secondary" underline="hover">
-                    {item.label}
+                    {t(`footer.exploreLinks.${item.id}`)}
                   </Link>
                 </li>
               ))}
             </Box>
           </nav>
-          <nav aria-label="Legal and contact">
+          <nav aria-label={t('footer.legalNav')}>
             <Typography component="h2" sx={headingSx}>
-              Sajha
+              {t('common:appName')}
             </Typography>
             <Box component="ul" sx={listSx}>
               <li>
                 <Link component={RouterLink} to="/terms" color="text.secondary" underline="hover">
-                  Terms
+                  {t('footer.terms')}
                 </Link>
               </li>
               <li>
                 <Link component={RouterLink} to="/privacy" color="text.secondary" underline="hover">
-                  Privacy
+                  {t('footer.privacy')}
                 </Link>
               </li>
               <li>
@@ -105,7 +111,7 @@ export function LandingFooter() {
                   sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
                 >
                   <MailOutlined aria-hidden fontSize="small" />
-                  Contact us
+                  {t('footer.contact')}
                 </Link>
               </li>
             </Box>
@@ -115,7 +121,7 @@ export function LandingFooter() {
           color="text.secondary"
           sx={{ mt: 5, pt: 3, borderTop: 1, borderColor: 'divider', fontSize: '0.875rem', textAlign: 'center' }}
         >
-          © {new Date().getFullYear()} Sajha. Made with care for Nepal.
+          {t('footer.copyright', { year: localDigits(String(new Date().getFullYear()), digits) })}
         </Typography>
       </Container>
     </Box>

@@ -3,16 +3,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LanguageMenu } from '../../i18n/LanguageMenu';
 import { ColorModeToggle } from '../../lib/ColorModeToggle';
 import { BrandLink } from './BrandLink';
 import { isRealUrl, visuallyHidden } from './siteLinks';
 
 /**
- * Top bar: brand, Privacy, Terms, the sister site, colour mode and 'Sign in'. On phones the three links
- * wrap onto a second row rather than hiding behind a menu.
+ * Top bar: brand, Privacy, Terms, the sister site, the language, colour mode and 'Sign in'. On phones
+ * the links and the language wrap onto a second row rather than hiding behind a menu, so a visitor
+ * changes the language in one click on any screen.
  */
 export function LandingNav({ sisterSiteUrl }: { sisterSiteUrl?: string }) {
+  const { t } = useTranslation('landing');
   return (
     <AppBar
       position="sticky"
@@ -29,7 +33,7 @@ export function LandingNav({ sisterSiteUrl }: { sisterSiteUrl?: string }) {
       <Container
         maxWidth="lg"
         component="nav"
-        aria-label="Main"
+        aria-label={t('nav.main')}
         sx={{
           display: 'flex',
           flexWrap: 'wrap',
@@ -46,15 +50,17 @@ export function LandingNav({ sisterSiteUrl }: { sisterSiteUrl?: string }) {
             flexBasis: { xs: '100%', sm: 'auto' },
             ml: { sm: 'auto' },
             display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
             justifyContent: 'center',
             gap: { xs: 0.5, sm: 1 },
           }}
         >
           <Button component={RouterLink} to="/privacy" color="inherit" size="small">
-            Privacy
+            {t('nav.privacy')}
           </Button>
           <Button component={RouterLink} to="/terms" color="inherit" size="small">
-            Terms
+            {t('nav.terms')}
           </Button>
           {isRealUrl(sisterSiteUrl) && (
             <Button
@@ -65,17 +71,24 @@ export function LandingNav({ sisterSiteUrl }: { sisterSiteUrl?: string }) {
               size="small"
               endIcon={<OpenInNew aria-hidden sx={{ fontSize: '1rem !important' }} />}
             >
-              Sajha Studio
+              {t('nav.sisterSite')}
               <Box component="span" sx={visuallyHidden}>
-                (opens in a new tab)
+                {t('newTab')}
               </Box>
             </Button>
           )}
+          <LanguageMenu />
         </Box>
         <Box sx={{ ml: { xs: 'auto', sm: 0 }, display: 'flex', alignItems: 'center', gap: 1 }}>
           <ColorModeToggle />
-          <Button component={RouterLink} to="/signin" variant="contained" size="small" sx={{ px: 2 }}>
-            Sign in
+          <Button
+            component={RouterLink}
+            to="/signin"
+            variant="contained"
+            size="small"
+            sx={{ px: 2, whiteSpace: 'nowrap' }}
+          >
+            {t('nav.signIn')}
           </Button>
         </Box>
       </Container>

@@ -6,6 +6,7 @@
  */
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HeroSection } from './HeroSection';
 import type * as LandingMoreModule from './LandingMore';
 import { LandingNav } from './LandingNav';
@@ -23,12 +24,13 @@ const LazyMore = lazy(() => loadLandingMore().then((module) => ({ default: modul
 const LazyFooter = lazy(() => loadLandingMore().then((module) => ({ default: module.LandingFooter })));
 
 export default function LandingPage() {
+  const { t } = useTranslation('landing');
   const links = useSiteLinks();
   // Decided once per mount, so the tree never changes shape (which would remount the sections).
   const [loaded] = useState(() => more);
   useEffect(() => {
-    document.title = 'Sajha — connecting people';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
   const Sections = loaded?.default;
   const Footer = loaded?.LandingFooter;
   return (

@@ -39,7 +39,12 @@ export function LandingSection({ id, eyebrow, title, intro, tinted, centered, ch
           }}
         >
           {eyebrow && (
-            <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: 1.5 }}>
+            <Typography
+              variant="overline"
+              component="p"
+              color="primary"
+              sx={{ fontWeight: 700, letterSpacing: 1.5, '&:lang(ne)': { letterSpacing: 0 } }}
+            >
               {eyebrow}
             </Typography>
           )}

@@ -7,7 +7,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useEffect, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useFormat, type Format } from '../../i18n/format';
+import { LanguageMenu } from '../../i18n/LanguageMenu';
 import { ColorModeToggle } from '../../lib/ColorModeToggle';
 import { BrandLink } from './BrandLink';
 import { CONTACT_EMAIL } from './siteLinks';
@@ -28,25 +31,48 @@ interface LegalDocumentProps {
   sibling: { to: string; label: string };
 }
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+/**
+ * The day a text changed, in the reader's calendar and digits: '22 November 2026' (English is written
+ * the British way, as it always was), '२२ नोभेम्बर २०२६', or in Bikram Sambat '०७ मंसिर २०८३'.
+ */
+function formatUpdated(iso: string, f: Format): string {
+  // Midday of that day where the reader is, so no time zone moves it to a neighbouring day.
+  if (f.prefs.calendar === 'bs' || f.prefs.locale !== 'en') return f.date(new Date(`${iso}T12:00:00`), 'medium');
+  return new Intl.DateTimeFormat(`en-GB-u-nu-${f.prefs.digits}`, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+}
 
 export function LegalDocument({ title, updated, intro, sections, sibling }: LegalDocumentProps) {
+  const { t, i18n } = useTranslation('legal');
+  const f = useFormat();
   useEffect(() => {
-    document.title = `${title} - Sajha`;
-  }, [title]);
+    document.title = t('pageTitle', { title });
+  }, [t, title]);
 
   return (
     <Box sx={{ minHeight: '100dvh' }}>
       <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Container maxWidth="md" sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 60 }}>
+        <Container
+          maxWidth="md"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 1,
+            minHeight: 60,
+            py: { xs: 0.5, sm: 0 },
+          }}
+        >
           <BrandLink size={28} />
-          <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ ml: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <LanguageMenu />
             <ColorModeToggle />
             <Button component={RouterLink} to="/" startIcon={<ArrowBack />} color="inherit">
-              Back to Home
+              {t('backHome')}
             </Button>
           </Box>
         </Container>
@@ -57,20 +83,30 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
           {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-          Last updated: <time dateTime={updated}>{formatDate(updated)}</time>
+          <Trans
+            t={t}
+            i18nKey="lastUpdated"
+            values={{ date: formatUpdated(updated, f) }}
+            components={{ time: <time dateTime={updated} /> }}
+          />
         </Typography>
+        {i18n.resolvedLanguage !== 'en' && (
+          <Typography color="text.secondary" sx={{ mb: 3, fontSize: '0.95rem', fontStyle: 'italic' }}>
+            {t('translationNotice')}
+          </Typography>
+        )}
         <Typography component="div" sx={{ fontSize: '1.05rem', mb: 4, '& p': { mb: 1.5 } }}>
           {intro}
         </Typography>
 
         <Paper
           component="nav"
-          aria-label="Contents"
+          aria-label={t('contents')}
           variant="outlined"
           sx={{ p: { xs: 2, md: 3 }, mb: 5, borderRadius: 3 }}
         >
           <Typography component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-            Contents
+            {t('contents')}
           </Typography>
           <Box component="ol" sx={{ m: 0, pl: 3, columns: { sm: 2 }, columnGap: 4 }}>
             {sections.map((section) => (
@@ -92,7 +128,7 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
             sx={{ mb: 4, scrollMarginTop: 16 }}
           >
             <Typography id={`${section.id}-heading`} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-              {index + 1}. {section.heading}
+              {t('sectionHeading', { number: f.number(index + 1), heading: section.heading })}
             </Typography>
             <Typography
               component="div"
@@ -122,7 +158,7 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
           }}
         >
           <Button component={RouterLink} to="/" variant="contained" startIcon={<ArrowBack />}>
-            Back to Home
+            {t('backHome')}
           </Button>
           <Link component={RouterLink} to={sibling.to} underline="hover">
             {sibling.label}

@@ -9,54 +9,32 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IconBadge, LandingSection } from './LandingSection';
 
-const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
-  {
-    icon: <DynamicFeedOutlined />,
-    title: 'Posts',
-    text: 'Share photos, videos and stories. Tag them travel, food, tech, sports or spiritual, and like, comment and share.',
-  },
-  {
-    icon: <SlideshowOutlined />,
-    title: 'Clips',
-    text: 'Short vertical videos to swipe through: dance, street food, festivals and views from the trail.',
-  },
-  {
-    icon: <ForumOutlined />,
-    title: 'Messages',
-    text: 'One-to-one and group chats with photos, voice notes, reactions and files. Know when friends are typing.',
-  },
-  {
-    icon: <VideocamOutlined />,
-    title: 'Video calls',
-    text: 'Voice and video calls right in the browser, so a call home is one tap away, wherever you are.',
-  },
-  {
-    icon: <AutoAwesomeOutlined />,
-    title: 'AI assistant',
-    text: 'Ask for a trek plan, a caption for your photo, a recipe for the festival or help with a message.',
-  },
+/** Each feature's title and text are `social.features.<id>` in the landing catalogue. */
+const FEATURES: { id: string; icon: ReactNode }[] = [
+  { id: 'posts', icon: <DynamicFeedOutlined /> },
+  { id: 'clips', icon: <SlideshowOutlined /> },
+  { id: 'messages', icon: <ForumOutlined /> },
+  { id: 'calls', icon: <VideocamOutlined /> },
+  { id: 'ai', icon: <AutoAwesomeOutlined /> },
 ];
 
 export function SocialSection() {
+  const { t } = useTranslation('landing');
   return (
-    <LandingSection
-      id="social"
-      eyebrow="Social platform"
-      title="Everything you need to stay connected"
-      intro="One place for the moments you share and the people you share them with."
-    >
+    <LandingSection id="social" eyebrow={t('social.eyebrow')} title={t('social.title')} intro={t('social.intro')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2.5 }}>
         {FEATURES.map((feature) => (
-          <Paper key={feature.title} variant="outlined" sx={{ p: 3, borderRadius: 4, display: 'flex', gap: 2 }}>
+          <Paper key={feature.id} variant="outlined" sx={{ p: 3, borderRadius: 4, display: 'flex', gap: 2 }}>
             <IconBadge>{feature.icon}</IconBadge>
             <div>
               <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mb: 0.5 }}>
-                {feature.title}
+                {t(`social.features.${feature.id}.title`)}
               </Typography>
-              <Typography color="text.secondary">{feature.text}</Typography>
+              <Typography color="text.secondary">{t(`social.features.${feature.id}.text`)}</Typography>
             </div>
           </Paper>
         ))}
@@ -75,10 +53,10 @@ export function SocialSection() {
           })}
         >
           <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
-            Your people are already sharing.
+            {t('social.cta')}
           </Typography>
           <Button component={RouterLink} to="/signup" variant="contained" endIcon={<ArrowForward />}>
-            Join free
+            {t('social.join')}
           </Button>
         </Paper>
       </Box>

@@ -6,44 +6,25 @@ import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IconBadge, LandingSection } from './LandingSection';
 
-const REASONS: { icon: ReactNode; title: string; text: string }[] = [
-  {
-    icon: <PublicOutlined />,
-    title: 'Rooted in Nepal',
-    text: "Made around Nepal's people, festivals, food and places, so what you share finds an audience that gets it.",
-  },
-  {
-    icon: <VolunteerActivismOutlined />,
-    title: 'Free for everyone',
-    text: 'Joining is free. No paywall stands between you and your friends, your family or your followers.',
-  },
-  {
-    icon: <BrushOutlined />,
-    title: 'Made for creators',
-    text: 'Photographers and artists get a monthly contest with cash prizes and a community that cheers them on.',
-  },
-  {
-    icon: <ShieldOutlined />,
-    title: 'Your work, your data',
-    text: 'You keep the rights to what you post. We never sell your data, and we delete it when you ask.',
-  },
+/** Each reason's title and text are `why.reasons.<id>` in the landing catalogue. */
+const REASONS: { id: string; icon: ReactNode }[] = [
+  { id: 'rooted', icon: <PublicOutlined /> },
+  { id: 'free', icon: <VolunteerActivismOutlined /> },
+  { id: 'creators', icon: <BrushOutlined /> },
+  { id: 'data', icon: <ShieldOutlined /> },
 ];
 
 export function WhyUsSection() {
+  const { t } = useTranslation('landing');
   return (
-    <LandingSection
-      id="why-us"
-      eyebrow="Why us"
-      title="Social media that feels like home"
-      intro="Big platforms are built for everyone and no one. Sajha is built for us."
-      tinted
-    >
+    <LandingSection id="why-us" eyebrow={t('why.eyebrow')} title={t('why.title')} intro={t('why.intro')} tinted>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
         {REASONS.map((reason) => (
           <Paper
-            key={reason.title}
+            key={reason.id}
             variant="outlined"
             sx={{
               p: { xs: 2.5, md: 3 },
@@ -65,10 +46,10 @@ export function WhyUsSection() {
             >
               <IconBadge>{reason.icon}</IconBadge>
               <Typography component="h3" variant="h6" sx={{ fontWeight: 700 }}>
-                {reason.title}
+                {t(`why.reasons.${reason.id}.title`)}
               </Typography>
             </Box>
-            <Typography color="text.secondary">{reason.text}</Typography>
+            <Typography color="text.secondary">{t(`why.reasons.${reason.id}.text`)}</Typography>
           </Paper>
         ))}
       </Box>

@@ -20,10 +20,24 @@ export const isRealUrl = (url: string | null | undefined): url is string => !!ur
  * locale data, which cost the landing page's first render tens of milliseconds on a phone.
  */
 export function formatNrs(amount: number): string {
+  return `NRS ${groupNrs(amount)}`;
+}
+
+/** The amount alone, grouped as Nepal writes it ('12,34,567'); the screens' words go round it (useNrs). */
+export function groupNrs(amount: number): string {
   const digits = String(Math.trunc(Math.abs(amount)));
   const head = digits.slice(0, -3);
   const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits;
-  return `NRS ${amount < 0 ? '-' : ''}${grouped}`;
+  return `${amount < 0 ? '-' : ''}${grouped}`;
+}
+
+/**
+ * Writes a text's Latin digits in the reader's script ('248' -> '२४८' for Devanagari digits). The same as
+ * i18n/format's withDigits, kept here so the landing page's first script does not bring the date library
+ * that module imports.
+ */
+export function localDigits(text: string, digits: 'latn' | 'deva'): string {
+  return digits === 'deva' ? text.replace(/[0-9]/g, (d) => '०१२३४५६७८९'[Number(d)]!) : text;
 }
 
 /** Hides text visually while keeping it for screen readers (e.g. "opens in a new tab"). */

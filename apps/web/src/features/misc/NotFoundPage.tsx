@@ -2,13 +2,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Messages } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 
 export default function NotFoundPage() {
+  const { t } = useTranslation('app');
+  const { Messages } = useMessages();
+  const f = useFormat();
   useEffect(() => {
-    document.title = `${Messages.notFound} - Sajha`;
-  }, []);
+    document.title = t('pageTitle', { title: Messages.notFound });
+  }, [t, Messages]);
   return (
     <Box
       component="main"
@@ -16,16 +21,16 @@ export default function NotFoundPage() {
     >
       <div>
         <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 800 }}>
-          404
+          {f.number(404, { useGrouping: false })}
         </Typography>
         <Typography variant="h4" component="h1" gutterBottom>
           {Messages.notFound}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The page you were looking for does not exist or has moved.
+          {t('notFound.text')}
         </Typography>
         <Button component={Link} to="/" variant="contained" size="large">
-          Go home
+          {t('notFound.home')}
         </Button>
       </div>
     </Box>

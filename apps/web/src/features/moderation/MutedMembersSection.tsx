@@ -8,34 +8,40 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useMutedMembers } from './queries';
 import { useMuteMember } from './useMute';
 
 export function MutedMembersSection() {
+  const { t } = useTranslation('moderation');
   const { data, isError } = useMutedMembers();
   const rows = data ?? (isError ? [] : null);
   const mute = useMuteMember();
   return (
     <Box component="section" aria-labelledby="muted-members-title">
       <Typography id="muted-members-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Muted members
+        {t('mutedMembers.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        You do not see their posts, clips and comments. They are not told, and can still message you.
+        {t('mutedMembers.explain')}
       </Typography>
       {!rows ? (
         <Skeleton height={56} />
       ) : rows.length === 0 ? (
-        <Typography color="text.secondary">You have not muted anyone.</Typography>
+        <Typography color="text.secondary">{t('mutedMembers.empty')}</Typography>
       ) : (
-        <List aria-label="Muted members">
+        <List aria-label={t('mutedMembers.title')}>
           {rows.map((m) => (
             <ListItem
               key={m.uid}
               divider
               secondaryAction={
-                <Button size="small" onClick={() => void mute(m.username, false)} aria-label={`Unmute @${m.username}`}>
-                  Unmute
+                <Button
+                  size="small"
+                  onClick={() => void mute(m.username, false)}
+                  aria-label={t('mutedMembers.unmuteLabel', { username: m.username })}
+                >
+                  {t('mutedMembers.unmute')}
                 </Button>
               }
             >

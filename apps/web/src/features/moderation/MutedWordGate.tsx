@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
-import { ModerationMessages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../i18n/language';
 import { useMutedWordMatcher } from './queries';
 
 /** The muted word a text of someone else contains, or null (never for the member's own). */
@@ -22,6 +23,8 @@ export function useMutedWordHit(texts: readonly (string | null | undefined)[], o
 }
 
 export function MutedWordNotice({ onShow, dense }: { onShow: () => void; dense?: boolean }) {
+  const { t } = useTranslation('moderation');
+  const { ModerationMessages } = useMessages();
   return (
     <Box
       data-testid="muted-word-hidden"
@@ -42,7 +45,7 @@ export function MutedWordNotice({ onShow, dense }: { onShow: () => void; dense?:
         {ModerationMessages.mutedWordHidden}
       </Typography>
       <Button size="small" onClick={onShow}>
-        Show
+        {t('show')}
       </Button>
     </Box>
   );

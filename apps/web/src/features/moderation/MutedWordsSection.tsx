@@ -11,15 +11,22 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { Messages, mutedWordSchema } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { mutedWordSchema } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize } from '../../i18n/language';
+import { messages } from '../../i18n/prefs';
 import { useToast } from '../../lib/toast';
 import { addMutedWord, moderationKeys, removeMutedWord, useMutedWords } from './queries';
 
 const WORDS_MAX = 100;
 const WORD_MAX = 50;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : Messages.server.internal);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : messages().Messages.server.internal);
 
 export function MutedWordsSection() {
+  const { t } = useTranslation('moderation');
+  const f = useFormat();
+  const localize = useLocalize();
   const words = useMutedWords();
   const client = useQueryClient();
   const toast = useToast();
@@ -48,7 +55,10 @@ export function MutedWordsSection() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = mutedWordSchema.safeParse(word);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? Messages.server.internal);
+    if (!parsed.success) {
+      // The contract's words for what is wrong, in the page's language.
+      return setError(localize(parsed.error.issues[0]?.message ?? messages().Messages.server.internal));
+    }
     setError(null);
     add.mutate(parsed.data);
   };
@@ -56,16 +66,16 @@ export function MutedWordsSection() {
   return (
     <Box component="section" aria-labelledby="muted-words-title">
       <Typography id="muted-words-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Muted words
+        {t('mutedWords.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Posts, comments and clips with these words or phrases are collapsed for you, with a way to show them.
-        {words ? ` ${words.length} of ${WORDS_MAX}.` : ''}
+        {t('mutedWords.explain')}
+        {words ? ` ${t('mutedWords.count', { n: f.number(words.length), max: f.number(WORDS_MAX) })}` : ''}
       </Typography>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
-          label="Word or phrase"
+          label={t('mutedWords.label')}
           value={word}
           onChange={(e) => {
             setWord(e.target.value);
@@ -77,15 +87,19 @@ export function MutedWordsSection() {
           sx={{ flex: 1, maxWidth: 360 }}
         />
         <Button type="submit" variant="contained" loading={add.isPending} sx={{ mt: '2px' }}>
-          Add
+          {t('mutedWords.add')}
         </Button>
       </Box>
       {!words ? (
         <Skeleton height={40} />
       ) : words.length === 0 ? (
-        <Typography color="text.secondary">You have not muted any words.</Typography>
+        <Typography color="text.secondary">{t('mutedWords.empty')}</Typography>
       ) : (
-        <Box component="ul" aria-label="Muted words" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0 }}>
+        <Box
+          component="ul"
+          aria-label={t('mutedWords.title')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0 }}
+        >
           {words.map((w) => (
             <Box
               component="li"
@@ -105,7 +119,11 @@ export function MutedWordsSection() {
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {w}
               </Typography>
-              <IconButton size="small" aria-label={`Remove ${w}`} onClick={() => remove.mutate(w)}>
+              <IconButton
+                size="small"
+                aria-label={t('mutedWords.remove', { word: w })}
+                onClick={() => remove.mutate(w)}
+              >
                 <CloseRounded fontSize="small" />
               </IconButton>
             </Box>

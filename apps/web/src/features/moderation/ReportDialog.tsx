@@ -17,14 +17,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import {
-  Messages,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  reportBodySchema,
-  type ReportKind,
-  type ReportReason,
-} from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, reportBodySchema, type ReportKind, type ReportReason } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useToast } from '../../lib/toast';
 import { sendReport } from './queries';
 
@@ -38,6 +34,10 @@ export interface ReportTarget {
 }
 
 export function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+  const { t } = useTranslation('moderation');
+  const f = useFormat();
+  const { Messages } = useMessages();
+  const localize = useLocalize();
   const toast = useToast();
   const ids = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -48,7 +48,8 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
   const submit = async () => {
     const parsed = reportBodySchema.safeParse({ kind: target.kind, id: target.id, reason: reason ?? undefined, note });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? Messages.server.internal);
+      // The contract's words for what is wrong, in the page's language.
+      setError(localize(parsed.error.issues[0]?.message ?? Messages.server.internal));
       return;
     }
     setBusy(true);
@@ -75,11 +76,11 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
       <DialogTitle id={`${ids}-title`}>{target.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${ids}-hint`} sx={{ mb: 2 }}>
-          Moderators review every report. The member is not told who reported them.
+          {t('report.hint')}
         </DialogContentText>
         <FormControl component="fieldset" fullWidth>
           <FormLabel component="legend" id={`${ids}-reason`} sx={{ fontWeight: 600, color: 'text.primary' }}>
-            What is wrong with it?
+            {t('report.question')}
           </FormLabel>
           <RadioGroup
             aria-labelledby={`${ids}-reason`}
@@ -95,21 +96,21 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
                 key={r}
                 value={r}
                 control={<Radio size="small" />}
-                label={REPORT_REASON_LABELS[r]}
+                label={t(`reasons.${r}`)}
                 sx={{ my: -0.25 }}
               />
             ))}
           </RadioGroup>
         </FormControl>
         <TextField
-          label="Note (optional)"
+          label={t('report.note')}
           value={note}
           onChange={(e) => setNote(e.target.value)}
           multiline
           minRows={2}
           maxRows={6}
           fullWidth
-          helperText={`${note.length}/${NOTE_MAX}`}
+          helperText={t('report.count', { length: f.number(note.length), max: f.number(NOTE_MAX) })}
           slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
           sx={{ mt: 2 }}
         />
@@ -121,10 +122,10 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} loading={busy}>
-          Submit
+          {t('report.submit')}
         </Button>
       </DialogActions>
     </Dialog>

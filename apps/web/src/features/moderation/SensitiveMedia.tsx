@@ -7,15 +7,31 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import { useTranslation } from 'react-i18next';
+import { useLocalize } from '../../i18n/language';
 
+/**
+ * The veil's English title, for screens that name it themselves: `VeilOverlay` shows it in the page's
+ * language. New code reads `useSensitiveLabel()`.
+ */
 export const SENSITIVE_LABEL = 'Sensitive content';
+
+/** "Sensitive content", in the page's language. */
+export function useSensitiveLabel(): string {
+  const { t } = useTranslation('moderation');
+  return t('sensitive.title');
+}
 
 /** What covers hidden media: a short title, a line of explanation and Show. */
 export function VeilOverlay({ title, hint, onShow }: { title: string; hint?: string; onShow: () => void }) {
+  const { t } = useTranslation('moderation');
+  const localize = useLocalize();
+  // A title other screens pass in English (this constant, a contract text) shows in the page's language.
+  const heading = title === SENSITIVE_LABEL ? t('sensitive.title') : localize(title);
   return (
     <Box
       role="group"
-      aria-label={title}
+      aria-label={heading}
       sx={{
         position: 'absolute',
         inset: 0,
@@ -31,7 +47,7 @@ export function VeilOverlay({ title, hint, onShow }: { title: string; hint?: str
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.75 }}>
         <VisibilityOffOutlined aria-hidden sx={{ fontSize: 32 }} />
         <Typography component="p" sx={{ fontWeight: 700 }}>
-          {title}
+          {heading}
         </Typography>
         {hint && (
           <Typography component="p" variant="body2" sx={{ opacity: 0.9, maxWidth: 320 }}>
@@ -44,7 +60,7 @@ export function VeilOverlay({ title, hint, onShow }: { title: string; hint?: str
           onClick={onShow}
           sx={{ mt: 0.5, color: 'grey.900', bgcolor: '#fff', '&:hover': { bgcolor: 'grey.200' } }}
         >
-          Show
+          {t('show')}
         </Button>
       </Box>
     </Box>
@@ -63,6 +79,7 @@ export function SensitiveMedia({
   children: ReactNode;
   onShow?: () => void;
 }) {
+  const { t } = useTranslation('moderation');
   const [shown, setShown] = useState(false);
   const covered = Boolean(sensitive) && !shown;
   // One tree either way, so the media are not loaded again when shown.
@@ -77,8 +94,8 @@ export function SensitiveMedia({
       </Box>
       {covered && (
         <VeilOverlay
-          title={SENSITIVE_LABEL}
-          hint="This may be upsetting to some people."
+          title={t('sensitive.title')}
+          hint={t('sensitive.hint')}
           onShow={() => {
             setShown(true);
             onShow?.();

@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 
 export { useReportDialog, type ReportTarget } from './ReportDialog';
-export { SensitiveMedia, VeilOverlay, veiled, SENSITIVE_LABEL } from './SensitiveMedia';
+export { SensitiveMedia, VeilOverlay, veiled, SENSITIVE_LABEL, useSensitiveLabel } from './SensitiveMedia';
 export { MutedWordGate, MutedWordNotice, useMutedWordHit } from './MutedWordGate';
 export { RemovedText } from './RemovedText';
 export { useIsMuted, useMuteMember } from './useMute';

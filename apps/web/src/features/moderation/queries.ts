@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { appealBodySchema, Messages, Routes, type ReportBody, type RouteAnswer, type RouteDef } from '@sajha/contract';
+import { appealBodySchema, Routes, type ReportBody, type RouteAnswer, type RouteDef } from '@sajha/contract';
+import { messages } from '../../i18n/prefs';
 import { useAuth } from '../../lib/auth';
 import { call, type CallResult } from '../../lib/http';
 import { mutedWordMatcher, type MutedWordMatcher } from './mutedWords';
@@ -23,7 +24,7 @@ export const moderationKeys = {
 /** The answer of a route that worked, or an error carrying the server's message. */
 async function answered<R extends RouteDef>(pending: Promise<CallResult<R>>): Promise<RouteAnswer<R>> {
   const res = await pending;
-  if (!res.ok) throw new Error(res.data.message ?? Messages.server.internal);
+  if (!res.ok) throw new Error(res.data.message ?? messages().Messages.server.internal);
   return res.data;
 }
 

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Messages } from '@sajha/contract';
+import { messages } from '../../i18n/prefs';
 import { useToast } from '../../lib/toast';
 import { moderationKeys, sendMute, useMutedMembers } from './queries';
 
@@ -21,7 +21,10 @@ export function useMuteMember(): (username: string, mute: boolean) => Promise<bo
       void client.invalidateQueries();
     },
     onError: (error) =>
-      toast.show({ message: error instanceof Error ? error.message : Messages.server.internal, type: 'error' }),
+      toast.show({
+        message: error instanceof Error ? error.message : messages().Messages.server.internal,
+        type: 'error',
+      }),
   });
   return useCallback(
     (username: string, mute: boolean) =>

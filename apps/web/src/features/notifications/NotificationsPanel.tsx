@@ -30,6 +30,9 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Events, LAYOUT, type NotificationDto } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat, type Format } from '../../i18n/format';
+import { useLocalize } from '../../i18n/language';
 import { useConnectedSocket } from '../../lib/realtime';
 import { askFor } from '../../lib/socketRequest';
 import { useSocketEvents } from '../../lib/useSocketEvents';
@@ -51,14 +54,16 @@ const TYPE_ICONS: Record<string, ReactElement> = {
   message: <MailOutlineOutlined />,
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-function when(iso: string): string {
+/** Today's by the time, older ones by the day. */
+function when(iso: string, f: Format): string {
   const d = new Date(iso);
-  return new Date().toDateString() === d.toDateString() ? timeFormat.format(d) : dateFormat.format(d);
+  return new Date().toDateString() === d.toDateString() ? f.time(d) : f.dayMonth(d);
 }
 
 function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (url: string) => void }) {
+  const f = useFormat();
+  // The server's words (a catalogue text, or a member's own) in the page's language where it has them.
+  const localize = useLocalize();
   const unread = n.status === 'unread';
   return (
     <ListItem
@@ -78,7 +83,7 @@ function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (
       )}
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-          {splitMentions(n.message).map((part, i) =>
+          {splitMentions(localize(n.message)).map((part, i) =>
             part.handle ? (
               <Link
                 key={i}
@@ -94,7 +99,7 @@ function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (
           )}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          {when(n.date)}
+          {when(n.date, f)}
         </Typography>
         {n.actions
           .filter((a) => a.type === 'link')
@@ -105,7 +110,7 @@ function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (
               sx={{ mt: 0.5, px: 0, minWidth: 0 }}
               onClick={() => onNavigate(a.url)}
             >
-              {a.label}
+              {localize(a.label)}
             </Button>
           ))}
       </Box>
@@ -114,6 +119,7 @@ function NotificationItem({ n, onNavigate }: { n: NotificationDto; onNavigate: (
 }
 
 export default function NotificationsPanel() {
+  const { t } = useTranslation('notifications');
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const { panelOpen: open, closePanel: onClose, markAllSeen } = useNotifications();
@@ -171,14 +177,14 @@ export default function NotificationsPanel() {
         }}
       >
         <Typography id="notifications-title" variant="h6" component="h2">
-          Notifications
+          {t('title')}
         </Typography>
-        <IconButton aria-label="Close notifications" onClick={onClose}>
+        <IconButton aria-label={t('close')} onClick={onClose}>
           <CloseOutlined />
         </IconButton>
       </Box>
       {shown === null ? (
-        <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading notifications">
+        <Box sx={{ p: 2 }} aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Box key={i} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
               <Skeleton variant="circular" width={40} height={40} />
@@ -192,18 +198,18 @@ export default function NotificationsPanel() {
       ) : shown.length === 0 ? (
         <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
           <NotificationsNoneOutlined sx={{ fontSize: 48 }} aria-hidden />
-          <Typography sx={{ mt: 1 }}>You&rsquo;re all caught up.</Typography>
-          <Typography variant="body2">Likes, comments, messages and mentions will show up here.</Typography>
+          <Typography sx={{ mt: 1 }}>{t('caughtUp')}</Typography>
+          <Typography variant="body2">{t('emptyText')}</Typography>
           <Button component={RouterLink} to="/friends" onClick={onClose} sx={{ mt: 2 }}>
-            Find friends
+            {t('findFriends')}
           </Button>
         </Box>
       ) : (
         <List sx={{ overflowY: 'auto', py: 0 }}>
           {groupNotifications(shown).map((group) => (
-            <li key={group.name} aria-label={group.name}>
+            <li key={group.name} aria-label={t(`groups.${group.name}`)}>
               <List disablePadding>
-                <ListSubheader sx={{ lineHeight: '36px' }}>{group.name}</ListSubheader>
+                <ListSubheader sx={{ lineHeight: '36px' }}>{t(`groups.${group.name}`)}</ListSubheader>
                 {group.items.map((n) => (
                   <NotificationItem key={n._id} n={n} onNavigate={go} />
                 ))}

@@ -7,6 +7,8 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Events } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocalize } from '../../i18n/language';
 import { useRealtime } from '../../lib/realtime';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
@@ -15,6 +17,8 @@ import { NotificationsContext, type NotificationsState } from './notificationsSt
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { socket } = useRealtime();
   const toast = useToast();
+  const { t } = useTranslation('notifications');
+  const localize = useLocalize();
   const [unread, setUnread] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
@@ -24,7 +28,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     // A live notification bumps the badge at once (the server's unread_count follows with the total).
     [Events.notification]: (n) => {
       setUnread((c) => c + 1);
-      if (!panelOpen) toast.show({ title: 'Notification', message: n.message, type: 'normal', image: n.profileImage });
+      if (!panelOpen)
+        toast.show({ title: t('toastTitle'), message: localize(n.message), type: 'normal', image: n.profileImage });
     },
   });
   // Signed out (or on a call page): nothing is unread here.

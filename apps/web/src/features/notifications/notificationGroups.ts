@@ -1,7 +1,10 @@
-/** Panel grouping (part 1 §2): Today, Yesterday, This Week, This Month, Earlier; empty groups hidden. */
+/**
+ * Panel grouping (part 1 §2): Today, Yesterday, This Week, This Month, Earlier; empty groups hidden.
+ * A group is named by its key in the notifications catalogue (`groups.{name}`).
+ */
 import type { NotificationDto } from '@sajha/contract';
 
-export const GROUPS = ['Today', 'Yesterday', 'This Week', 'This Month', 'Earlier'] as const;
+export const GROUPS = ['today', 'yesterday', 'thisWeek', 'thisMonth', 'earlier'] as const;
 export type GroupName = (typeof GROUPS)[number];
 
 function startOfDay(d: Date): number {
@@ -11,11 +14,11 @@ function startOfDay(d: Date): number {
 export function groupOf(date: Date, now: Date): GroupName {
   const today = startOfDay(now);
   const day = startOfDay(date);
-  if (day >= today) return 'Today';
-  if (day >= today - 86_400_000) return 'Yesterday';
-  if (day > today - 7 * 86_400_000) return 'This Week';
-  if (date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth()) return 'This Month';
-  return 'Earlier';
+  if (day >= today) return 'today';
+  if (day >= today - 86_400_000) return 'yesterday';
+  if (day > today - 7 * 86_400_000) return 'thisWeek';
+  if (date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth()) return 'thisMonth';
+  return 'earlier';
 }
 
 export function groupNotifications(

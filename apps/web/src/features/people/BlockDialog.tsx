@@ -6,7 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { PeopleMessages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../i18n/language';
 import { useBlock } from './relations';
 
 export function BlockDialog({
@@ -21,6 +22,8 @@ export function BlockDialog({
   onBlocked?: () => void;
 }) {
   const block = useBlock();
+  const { t } = useTranslation(['people', 'common']);
+  const m = useMessages();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -31,14 +34,14 @@ export function BlockDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" aria-labelledby="block-title">
-      <DialogTitle id="block-title">Block User</DialogTitle>
+      <DialogTitle id="block-title">{t('block.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{PeopleMessages.blockConfirm(username)}</DialogContentText>
+        <DialogContentText>{m.PeopleMessages.blockConfirm(username)}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button color="error" variant="contained" disabled={busy} onClick={() => void confirm()}>
-          Block
+          {t('block.block')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -12,14 +12,16 @@ import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PeopleMessages, type FriendRow } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import type { FriendRow } from '@sajha/contract';
+import { useFormat, withDigits } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { useFollow, useFollowPending } from './relations';
 
-const mutualLabel = (row: Pick<FriendRow, 'mutual'>): string => PeopleMessages.mutual(row.mutual);
-
 export function RowSkeletons({ count = 5 }: { count?: number }) {
+  const { t } = useTranslation('people');
   return (
-    <List aria-label="Loading" aria-busy="true">
+    <List aria-label={t('list.loading')} aria-busy="true">
       {Array.from({ length: count }, (_, i) => (
         <ListItem key={i} data-testid="friend-skeleton" sx={{ gap: 1.5 }}>
           <Skeleton variant="circular" width={44} height={44} />
@@ -36,6 +38,9 @@ export function RowSkeletons({ count = 5 }: { count?: number }) {
 
 function Row({ row, me }: { row: FriendRow; me: string | undefined }) {
   const follow = useFollow();
+  const { t } = useTranslation('people');
+  const m = useMessages();
+  const f = useFormat();
   const busy = useFollowPending(row.username);
   const following = Boolean(row.following);
   const to = `/u/${row.username}`;
@@ -56,7 +61,7 @@ function Row({ row, me }: { row: FriendRow; me: string | undefined }) {
           {row.name}
         </Link>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {mutualLabel(row)}
+          {withDigits(m.PeopleMessages.mutual(row.mutual), f.prefs.digits)}
         </Typography>
       </Box>
       {row.username !== me && (
@@ -65,10 +70,10 @@ function Row({ row, me }: { row: FriendRow; me: string | undefined }) {
           variant={following ? 'outlined' : 'contained'}
           disabled={busy}
           onClick={toggle}
-          aria-label={`${following ? 'Unfollow' : 'Follow'} ${row.name}`}
+          aria-label={following ? t('list.unfollowName', { name: row.name }) : t('list.followName', { name: row.name })}
           sx={{ flexShrink: 0, minWidth: 92 }}
         >
-          {following ? 'Unfollow' : 'Follow'}
+          {following ? t('list.unfollow') : t('list.follow')}
         </Button>
       )}
     </ListItem>

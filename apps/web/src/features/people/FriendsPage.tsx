@@ -16,7 +16,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Search from '@mui/icons-material/Search';
 import { Link as RouterLink } from 'react-router';
-import { DURATIONS_MS, LIMITS, PeopleMessages } from '@sajha/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import { DURATIONS_MS, LIMITS } from '@sajha/contract';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { useDebounced } from '../../lib/useDebounced';
 import { FriendList, RowSkeletons } from './FriendList';
@@ -51,15 +53,18 @@ export default function FriendsPage() {
   const [params, setParams] = useSearchParams();
   const username = param?.replace(/^@/, '');
   const own = !username || username.toLowerCase() === user?.username.toLowerCase();
-  const tab: TabName = TABS.find((t) => t === params.get('tab')) ?? 'friends';
+  const tab: TabName = TABS.find((name) => name === params.get('tab')) ?? 'friends';
   const listsQuery = useFriendLists(own ? '' : (username ?? ''));
   const lists = listsQuery.data ?? null;
   const error = listsQuery.error ? listsQuery.error.message : null;
   const search = useSearch();
+  const { t } = useTranslation('people');
+  const m = useMessages();
+  const localize = useLocalize();
 
   useEffect(() => {
-    document.title = own ? 'Friends' : `${username} - Friends`;
-  }, [own, username]);
+    document.title = own ? t('friends.documentTitle') : t('friends.documentTitleOf', { username });
+  }, [own, username, t]);
 
   // Friends are mutual follows: my followers I follow back, or (for another member) both of their lists.
   const followingIds = new Set(lists?.following.map((r) => r.id));
@@ -69,14 +74,16 @@ export default function FriendsPage() {
   return (
     <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 } }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-        Friends
+        {t('friends.heading')}
       </Typography>
       {!own && (
         <Typography color="text.secondary">
-          Lists of{' '}
-          <Link component={RouterLink} to={`/u/${username}`}>
-            @{username}
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="friends.listsOf"
+            values={{ username }}
+            components={{ profile: <Link component={RouterLink} to={`/u/${username}`} /> }}
+          />
         </Typography>
       )}
       <Paper variant="outlined" sx={{ mt: 2, borderRadius: 3, overflow: 'hidden' }}>
@@ -84,29 +91,29 @@ export default function FriendsPage() {
           value={tab}
           onChange={(_e, v: TabName) => setParams(v === 'friends' ? {} : { tab: v }, { replace: true })}
           variant="fullWidth"
-          aria-label="Friends lists"
+          aria-label={t('friends.tabs')}
         >
-          <Tab value="friends" label="Friends" />
-          <Tab value="followers" label="Followers" />
-          <Tab value="following" label="Following" />
+          <Tab value="friends" label={t('friends.friends')} />
+          <Tab value="followers" label={t('friends.followers')} />
+          <Tab value="following" label={t('friends.following')} />
         </Tabs>
         <Box sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           {error !== null ? (
             <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-              {error || PeopleMessages.notFound}
+              {error ? localize(error) : m.PeopleMessages.notFound}
             </Typography>
           ) : tab === 'friends' ? (
             <>
               {own && (
-                <Section title="Find Friends">
+                <Section title={t('friends.find')}>
                   <TextField
                     fullWidth
                     size="small"
                     value={search.text}
                     onChange={(e) => search.setText(e.target.value)}
-                    placeholder={PeopleMessages.searchPlaceholder}
+                    placeholder={m.PeopleMessages.searchPlaceholder}
                     slotProps={{
-                      htmlInput: { 'aria-label': 'Find Friends' },
+                      htmlInput: { 'aria-label': t('friends.find') },
                       input: {
                         startAdornment: (
                           <InputAdornment position="start">
@@ -118,25 +125,30 @@ export default function FriendsPage() {
                     sx={{ mt: 1 }}
                   />
                   {search.results && (
-                    <FriendList rows={search.results} me={me} label="Search results" empty={PeopleMessages.noResults} />
+                    <FriendList
+                      rows={search.results}
+                      me={me}
+                      label={t('friends.searchResults')}
+                      empty={m.PeopleMessages.noResults}
+                    />
                   )}
                 </Section>
               )}
-              <Section title={own ? 'Your Friends' : 'Friends'}>
+              <Section title={own ? t('friends.yours') : t('friends.friends')}>
                 {lists ? (
-                  <FriendList rows={friends} me={me} label="Friends" empty={PeopleMessages.noFriends} />
+                  <FriendList rows={friends} me={me} label={t('friends.friends')} empty={m.PeopleMessages.noFriends} />
                 ) : (
                   <RowSkeletons />
                 )}
               </Section>
               {own && (
-                <Section title="Suggestions">
+                <Section title={t('friends.suggestions')}>
                   {lists ? (
                     <FriendList
                       rows={lists.suggestions}
                       me={me}
-                      label="Suggestions"
-                      empty={PeopleMessages.noSuggestions}
+                      label={t('friends.suggestions')}
+                      empty={m.PeopleMessages.noSuggestions}
                     />
                   ) : (
                     <RowSkeletons />
@@ -145,13 +157,13 @@ export default function FriendsPage() {
               )}
             </>
           ) : (
-            <Section title={tab === 'followers' ? 'Followers' : 'Following'}>
+            <Section title={tab === 'followers' ? t('friends.followers') : t('friends.following')}>
               {lists ? (
                 <FriendList
                   rows={tab === 'followers' ? lists.followers : lists.following}
                   me={me}
-                  label={tab === 'followers' ? 'Followers' : 'Following'}
-                  empty={tab === 'followers' ? PeopleMessages.noFollowers : PeopleMessages.noFollowing}
+                  label={tab === 'followers' ? t('friends.followers') : t('friends.following')}
+                  empty={tab === 'followers' ? m.PeopleMessages.noFollowers : m.PeopleMessages.noFollowing}
                 />
               ) : (
                 <RowSkeletons />

@@ -21,7 +21,10 @@ import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
-import { LAYOUT, Messages, PeopleMessages, type ProfileDto } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT, type ProfileDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { useIsMuted, useMuteMember, useReportDialog } from '../moderation';
 import { PostCard, usePostActions } from '../posts';
 import { BlockDialog } from './BlockDialog';
@@ -30,8 +33,9 @@ import { useBlock, useFollow, useFollowPending } from './relations';
 import { socialIcon, socialUrl } from './socialLinks';
 
 function HeaderSkeleton() {
+  const { t } = useTranslation('people');
   return (
-    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} aria-busy="true" aria-label="Loading profile">
+    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} aria-busy="true" aria-label={t('profile.loading')}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Skeleton variant="circular" width={96} height={96} />
         <Box sx={{ flex: 1 }}>
@@ -57,7 +61,9 @@ function PostSkeleton() {
   );
 }
 
-function Count({ label, value, to }: { label: string; value: number; to?: string }) {
+/** `name` keys the count for tests (`count-followers`); `label` is what a member reads. */
+function Count({ name, label, value, to }: { name: string; label: string; value: number; to?: string }) {
+  const f = useFormat();
   const link = to ? { component: RouterLink, to } : { component: 'div' as const };
   return (
     <Link {...link} underline="none" color="inherit" sx={{ textAlign: 'center', minWidth: 64 }}>
@@ -65,9 +71,9 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
       <Typography
         component="span"
         sx={{ display: 'block', fontWeight: 700, fontSize: '1.15rem' }}
-        data-testid={`count-${label.toLowerCase()}`}
+        data-testid={`count-${name}`}
       >
-        {value}
+        {f.number(value)}
       </Typography>{' '}
       <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
         {label}
@@ -87,6 +93,7 @@ function Header({ profile }: { profile: ProfileDto }) {
   const muted = useIsMuted(profile.username);
   const mute = useMuteMember();
   const report = useReportDialog();
+  const { t } = useTranslation('people');
   const self = profile.self === true;
   const friendsOf = `/friends/${profile.username}`;
   const change = (fn: (p: ProfileDto) => ProfileDto) => updateCachedProfile(client, profile.username, fn);
@@ -111,8 +118,12 @@ function Header({ profile }: { profile: ProfileDto }) {
     <Paper variant="outlined" component="header" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, alignItems: 'center', flexWrap: 'wrap' }}>
         {self ? (
-          <Tooltip title="Edit your account">
-            <IconButton aria-label="Edit your account" onClick={() => void navigate('/settings/account')} sx={{ p: 0 }}>
+          <Tooltip title={t('profile.editAccount')}>
+            <IconButton
+              aria-label={t('profile.editAccount')}
+              onClick={() => void navigate('/settings/account')}
+              sx={{ p: 0 }}
+            >
               {avatar}
             </IconButton>
           </Tooltip>
@@ -124,13 +135,22 @@ function Header({ profile }: { profile: ProfileDto }) {
             {profile.name}
           </Typography>
           <Typography color="text.secondary">
-            @{profile.username}
-            {profile.followsYou && !self ? ' · Follows you' : ''}
+            {profile.followsYou && !self ? `@${profile.username} · ${t('profile.followsYou')}` : `@${profile.username}`}
           </Typography>
           <Box sx={{ display: 'flex', gap: { xs: 1, sm: 3 }, mt: 1.5 }}>
-            <Count label="Followers" value={profile.counts.followers} to={`${friendsOf}?tab=followers`} />
-            <Count label="Following" value={profile.counts.following} to={`${friendsOf}?tab=following`} />
-            <Count label="Posts" value={profile.counts.posts} />
+            <Count
+              name="followers"
+              label={t('profile.followers')}
+              value={profile.counts.followers}
+              to={`${friendsOf}?tab=followers`}
+            />
+            <Count
+              name="following"
+              label={t('profile.following')}
+              value={profile.counts.following}
+              to={`${friendsOf}?tab=following`}
+            />
+            <Count name="posts" label={t('profile.posts')} value={profile.counts.posts} />
           </Box>
         </Box>
       </Box>
@@ -142,22 +162,22 @@ function Header({ profile }: { profile: ProfileDto }) {
             component={RouterLink}
             to={`/message/@${profile.username}`}
           >
-            Message
+            {t('profile.message')}
           </Button>
         )}
         {!self && !profile.blocked && (
           <Button variant={profile.following ? 'outlined' : 'contained'} disabled={busy} onClick={toggleFollow}>
-            {profile.following ? 'Unfollow' : 'Follow'}
+            {profile.following ? t('list.unfollow') : t('list.follow')}
           </Button>
         )}
         {!self && profile.blocked && (
           <Button color="error" variant="outlined" onClick={() => void unblock()}>
-            Unblock
+            {t('profile.unblock')}
           </Button>
         )}
         {!self && (
           <>
-            <IconButton aria-label="Profile menu" onClick={(e) => setMenu(e.currentTarget)}>
+            <IconButton aria-label={t('profile.menu')} onClick={(e) => setMenu(e.currentTarget)}>
               <MoreVert />
             </IconButton>
             <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
@@ -168,7 +188,7 @@ function Header({ profile }: { profile: ProfileDto }) {
                     void unblock();
                   }}
                 >
-                  Unblock
+                  {t('profile.unblock')}
                 </MenuItem>
               ) : (
                 <MenuItem
@@ -177,7 +197,7 @@ function Header({ profile }: { profile: ProfileDto }) {
                     setConfirmBlock(true);
                   }}
                 >
-                  Block User
+                  {t('profile.blockUser')}
                 </MenuItem>
               )}
               <MenuItem
@@ -186,15 +206,21 @@ function Header({ profile }: { profile: ProfileDto }) {
                   void mute(profile.username, !muted);
                 }}
               >
-                {muted ? `Unmute @${profile.username}` : `Mute @${profile.username}`}
+                {muted
+                  ? t('profile.unmute', { username: profile.username })
+                  : t('profile.mute', { username: profile.username })}
               </MenuItem>
               <MenuItem
                 onClick={() => {
                   setMenu(null);
-                  report.open({ kind: 'member', id: profile.uid, title: `Report @${profile.username}` });
+                  report.open({
+                    kind: 'member',
+                    id: profile.uid,
+                    title: t('profile.report', { username: profile.username }),
+                  });
                 }}
               >
-                Report @{profile.username}
+                {t('profile.report', { username: profile.username })}
               </MenuItem>
             </Menu>
             {report.dialog}
@@ -222,7 +248,7 @@ function Header({ profile }: { profile: ProfileDto }) {
       {profile.socials.length > 0 && (
         <Box
           component="ul"
-          aria-label="Social links"
+          aria-label={t('profile.socialLinks')}
           sx={{ display: 'flex', gap: 0.5, p: 0, m: 0, mt: 2, listStyle: 'none' }}
         >
           {profile.socials.map((s) => {
@@ -265,14 +291,16 @@ export default function ProfilePage() {
     more: () => void postsQuery.fetchNextPage(),
   };
   const actions = usePostActions();
+  const { t } = useTranslation('people');
+  const m = useMessages();
 
   // The catalogue: a profile socket error is only logged, and loading stops.
   useEffect(() => {
     if (profileQuery.error) console.warn('profile', profileQuery.error.message);
   }, [profileQuery.error]);
   useEffect(() => {
-    document.title = username ? `${username} - Profile` : 'Profile';
-  }, [username]);
+    document.title = username ? t('profile.documentTitleOf', { username }) : t('profile.documentTitle');
+  }, [username, t]);
 
   return (
     <Box
@@ -290,11 +318,11 @@ export default function ProfilePage() {
       {missing ? (
         <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
           <Typography variant="h6" component="h1">
-            {PeopleMessages.notFound}
+            {m.PeopleMessages.notFound}
           </Typography>
-          <Typography color="text.secondary">This profile is not available.</Typography>
+          <Typography color="text.secondary">{t('profile.unavailable')}</Typography>
           <Button component={RouterLink} to="/friends" sx={{ mt: 2 }}>
-            Find friends
+            {t('profile.findFriends')}
           </Button>
         </Paper>
       ) : profile ? (
@@ -306,7 +334,7 @@ export default function ProfilePage() {
         <Box
           component="section"
           id="posts"
-          aria-label="Posts"
+          aria-label={t('profile.postsSection')}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
           {posts.posts.map((p) => (
@@ -315,12 +343,12 @@ export default function ProfilePage() {
           {posts.loading && [0, 1].map((i) => <PostSkeleton key={i} />)}
           {!posts.loading && posts.posts.length === 0 && (
             <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-              {Messages.profile.noPosts}
+              {m.Messages.profile.noPosts}
             </Typography>
           )}
           {!posts.loading && posts.full && (
             <Button variant="outlined" onClick={posts.more} sx={{ alignSelf: 'center' }}>
-              {Messages.profile.loadMore}
+              {m.Messages.profile.loadMore}
             </Button>
           )}
         </Box>

@@ -5,7 +5,9 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Events, Messages, PeopleMessages, type FriendRow } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { catalogueFor, Events, type FriendRow } from '@sajha/contract';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useOptimisticToggle, useTogglePending } from '../../lib/optimisticToggle';
 import { useConnectedSocket } from '../../lib/realtime';
 import { ask, errorMessage, SocketRequestError } from '../../lib/socketRequest';
@@ -23,12 +25,27 @@ export interface FollowVariables {
   row?: FriendRow;
 }
 
-const errorToast = (message: string) => ({ title: 'Error', message, type: 'error' as const, duration: 3000 });
+/** The refusal toast: "Error" and the server's text, both in the member's language. */
+function useErrorToast() {
+  const { t } = useTranslation('people');
+  const localize = useLocalize();
+  return useCallback(
+    (message: string) => ({
+      title: t('errors.title'),
+      message: localize(message),
+      type: 'error' as const,
+      duration: 3000,
+    }),
+    [t, localize],
+  );
+}
+
+/** The server's own words for a follow done (English, as it sends them); anything else is a refusal. */
+const done = catalogueFor('en').Messages.friends;
 
 async function sendFollow(socket: MainSocket, { id, follow }: FollowVariables): Promise<void> {
   const { message } = await ask(socket, follow ? Events.follow : Events.unfollow, { username: id });
-  if (message !== (follow ? Messages.friends.followed : Messages.friends.unfollowed))
-    throw new SocketRequestError(message);
+  if (message !== (follow ? done.followed : done.unfollowed)) throw new SocketRequestError(message);
 }
 
 /** Sets the follow in every cache; returns what puts each place back as it was. */
@@ -65,6 +82,8 @@ function joinMyFollowing(client: QueryClient, { follow, row }: FollowVariables):
 
 export function useFollow(): (variables: FollowVariables) => void {
   const toast = useToast();
+  const errorToast = useErrorToast();
+  const m = useMessages();
   return useOptimisticToggle({
     key: FOLLOW,
     send: sendFollow,
@@ -74,8 +93,8 @@ export function useFollow(): (variables: FollowVariables) => void {
     onSuccess: (_answer, { follow }) =>
       toast.show(
         follow
-          ? { message: Messages.friends.added, type: 'success', duration: 3000 }
-          : { message: Messages.friends.removed, type: 'error', duration: 3000 },
+          ? { message: m.Messages.friends.added, type: 'success', duration: 3000 }
+          : { message: m.Messages.friends.removed, type: 'error', duration: 3000 },
       ),
   });
 }
@@ -87,17 +106,21 @@ export function useBlock(): (username: string, block: boolean) => Promise<boolea
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
+  const errorToast = useErrorToast();
+  const { t } = useTranslation('people');
+  const m = useMessages();
+  const localize = useLocalize();
   const { mutateAsync } = useMutation({
     mutationFn: async ({ username, block }: { username: string; block: boolean }) => {
-      if (!socket) throw new SocketRequestError('Not connected');
+      if (!socket) throw new SocketRequestError(t('errors.notConnected'));
       return ask(socket, block ? Events.blockUser : Events.unblockUser, { username });
     },
     onSuccess: ({ message }) => {
-      toast.show({ message, type: 'success', duration: 3000 });
+      toast.show({ message: localize(message), type: 'success', duration: 3000 });
       // Lists and profiles change with a block (follows end): they load again when next shown.
       void client.invalidateQueries({ queryKey: peopleKeys.lists });
     },
-    onError: (error) => toast.show(errorToast(errorMessage(error, PeopleMessages.notFound))),
+    onError: (error) => toast.show(errorToast(errorMessage(error, m.PeopleMessages.notFound))),
   });
   return useCallback(
     (username: string, block: boolean) =>

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import { useTranslation } from 'react-i18next';
 import { CommentsPanel, type CommentsChannel } from './CommentsPanel';
 
 export function CommentsDialog(props: {
@@ -16,7 +17,8 @@ export function CommentsDialog(props: {
   /** Another area's comments (reels); posts by default. */
   channel?: CommentsChannel;
 }) {
-  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { t } = useTranslation(['posts', 'common']);
   return (
     <Dialog
       open={props.open}
@@ -27,8 +29,12 @@ export function CommentsDialog(props: {
       aria-labelledby="comments-title"
     >
       <DialogTitle id="comments-title" sx={{ pr: 6 }}>
-        Comments
-        <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('comments.title')}
+        <IconButton
+          aria-label={t('common:close')}
+          onClick={props.onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseRounded />
         </IconButton>
       </DialogTitle>

@@ -23,7 +23,10 @@ import Typography from '@mui/material/Typography';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import SendRounded from '@mui/icons-material/SendRounded';
+import { useTranslation } from 'react-i18next';
 import { Events, type CommentDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
@@ -32,7 +35,7 @@ import { useToast } from '../../lib/toast';
 import { useSocketEvents, type SocketHandlers } from '../../lib/useSocketEvents';
 import { MutedWordGate, RemovedText, useReportDialog } from '../moderation';
 import { addPostComment, addPostReply, fetchPostComments, postKeys } from './queries';
-import { timeAgo } from './postsApi';
+import { useTimeAgo } from './postsApi';
 
 let localId = 0;
 
@@ -79,10 +82,11 @@ const othersOf = (said: Said, me: string | undefined) =>
 
 function CommentMenu({ id, onReport }: { id: string; onReport: (id: string) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { t } = useTranslation('posts');
   return (
     <>
       <IconButton
-        aria-label="Comment options"
+        aria-label={t('comments.options')}
         size="small"
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ mt: 2, color: 'text.secondary' }}
@@ -99,7 +103,7 @@ function CommentMenu({ id, onReport }: { id: string; onReport: (id: string) => v
           <ListItemIcon>
             <FlagOutlined fontSize="small" />
           </ListItemIcon>
-          Report comment
+          {t('comments.report')}
         </MenuItem>
       </Menu>
     </>
@@ -116,6 +120,7 @@ function Bubble(props: {
   small?: boolean;
   onReport: (id: string) => void;
 }) {
+  const timeAgo = useTimeAgo();
   const size = props.small ? 28 : 34;
   const others = othersOf(props.said, props.me);
   const removed = props.said.removed === true;
@@ -163,6 +168,8 @@ function CommentItem({
   showReplies: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useTranslation('posts');
+  const f = useFormat();
   const n = comment.replies.length;
   return (
     <Box component="li" sx={{ listStyle: 'none' }} data-testid="comment">
@@ -178,12 +185,12 @@ function CommentItem({
       <Box sx={{ ml: 5, display: 'flex', gap: 1 }}>
         {!comment.removed && (
           <Button size="small" onClick={() => onReply(comment)} disabled={comment.id.startsWith('local-')}>
-            Reply
+            {t('comments.reply')}
           </Button>
         )}
         {n > 0 && (
           <Button size="small" onClick={onToggle} aria-expanded={showReplies}>
-            {showReplies ? 'Hide replies' : `Show replies (${n})`}
+            {showReplies ? t('comments.hideReplies') : t('comments.showReplies', { n: f.number(n) })}
           </Button>
         )}
       </Box>
@@ -224,9 +231,11 @@ export function CommentsPanel({
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation(['posts', 'common']);
+  const localize = useLocalize();
   const me = useAuth().user?.username;
   const report = useReportDialog();
-  const onReport = (id: string) => report.open({ kind: 'comment', id, title: 'Report comment' });
+  const onReport = (id: string) => report.open({ kind: 'comment', id, title: t('comments.report') });
   const key = channel.key(postId);
   const { data: comments = null } = useQuery({
     queryKey: key,
@@ -252,20 +261,20 @@ export function CommentsPanel({
     client.setQueryData<CommentDto[]>(key, (list) => fn(list ?? []));
   const { mutate: send } = useMutation({
     mutationFn: ({ text, replyTo }: NewComment) => {
-      if (!socket) throw new Error('Not connected');
+      if (!socket) throw new Error(t('errors.notConnected'));
       return replyTo ? channel.reply(socket, postId, replyTo.id, text) : channel.add(socket, postId, text);
     },
     onMutate: ({ text, replyTo }) => {
       const id = `local-${++localId}`;
       const now = new Date().toISOString();
       if (replyTo) {
-        const reply = { id, author: 'You', author_image: null, reply: text, date_commented: now };
+        const reply = { id, author: t('comments.you'), author_image: null, reply: text, date_commented: now };
         setList((list) => list.map((c) => (c.id === replyTo.id ? { ...c, replies: [...c.replies, reply] } : c)));
         setOpen((set) => new Set(set).add(replyTo.id));
       } else {
         setList((list) => [
           ...list,
-          { id, author: 'You', author_image: null, comment: text, date_commented: now, replies: [] },
+          { id, author: t('comments.you'), author_image: null, comment: text, date_commented: now, replies: [] },
         ]);
       }
       onAdded?.(1);
@@ -282,7 +291,7 @@ export function CommentsPanel({
         );
         onAdded?.(-1);
       }
-      toast.show({ message: errorMessage(error, 'Something went wrong.'), type: 'error' });
+      toast.show({ message: localize(errorMessage(error, t('errors.generic'))), type: 'error' });
     },
   });
 
@@ -299,16 +308,16 @@ export function CommentsPanel({
       <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 80 }}>
         {comments === null ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-            <CircularProgress size={28} aria-label="Loading comments" />
+            <CircularProgress size={28} aria-label={t('comments.loading')} />
           </Box>
         ) : comments.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            No comments yet. Be the first!
+            {t('comments.empty')}
           </Typography>
         ) : (
           <Box
             component="ul"
-            aria-label="Comments"
+            aria-label={t('comments.list')}
             sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
           >
             {comments.map((c) => (
@@ -327,16 +336,16 @@ export function CommentsPanel({
       </Box>
       {replyTo && (
         <Typography variant="caption" color="text.secondary">
-          Replying to {replyTo.author}{' '}
+          {t('comments.replyingTo', { name: replyTo.author })}{' '}
           <Button size="small" onClick={() => setReplyTo(null)}>
-            Cancel
+            {t('common:cancel')}
           </Button>
         </Typography>
       )}
       <TextField
         size="small"
         fullWidth
-        placeholder={replyTo ? 'Write a reply...' : 'Write a comment...'}
+        placeholder={replyTo ? t('comments.writeReply') : t('comments.writeComment')}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
@@ -346,11 +355,11 @@ export function CommentsPanel({
           }
         }}
         slotProps={{
-          htmlInput: { 'aria-label': replyTo ? 'Reply' : 'Comment', maxLength: 1000 },
+          htmlInput: { 'aria-label': replyTo ? t('comments.replyField') : t('comments.commentField'), maxLength: 1000 },
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton aria-label="Send comment" onClick={submit} disabled={!text.trim()} edge="end">
+                <IconButton aria-label={t('comments.send')} onClick={submit} disabled={!text.trim()} edge="end">
                   <SendRounded />
                 </IconButton>
               </InputAdornment>

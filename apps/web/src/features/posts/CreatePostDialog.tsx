@@ -22,17 +22,18 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import { useTranslation } from 'react-i18next';
 import {
   DURATIONS_MS,
   LIMITS,
   capPostContent,
-  UxMessages,
-  Messages,
   POST_CATEGORIES,
   VIDEO_EXTENSIONS,
   type PostDto,
   firstHttpsUrl,
 } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { useDebounced } from '../../lib/useDebounced';
 import { useToast } from '../../lib/toast';
 import { LinkPreviewCard } from './LinkPreviewCard';
@@ -50,6 +51,7 @@ function FileThumb({ file, onRemove }: { file: File; onRemove: () => void }) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   const video = !file.type.startsWith('image/');
+  const { t } = useTranslation('posts');
   return (
     <Box
       sx={{
@@ -68,7 +70,7 @@ function FileThumb({ file, onRemove }: { file: File; onRemove: () => void }) {
       )}
       <IconButton
         size="small"
-        aria-label={`Remove ${file.name}`}
+        aria-label={t('create.remove', { name: file.name })}
         onClick={onRemove}
         sx={{
           position: 'absolute',
@@ -92,7 +94,7 @@ export interface CreatePostDialogProps {
 }
 
 export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogProps) {
-  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Dialog
       open={open}
@@ -109,6 +111,9 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
 
 function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'open'>) {
   const toast = useToast();
+  const { t } = useTranslation(['posts', 'common']);
+  const m = useMessages();
+  const f = useFormat();
   const [content, setContent] = useState('');
   const [cut, setCut] = useState(false);
   const [category, setCategory] = useState('');
@@ -136,13 +141,13 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
   const tooLong = content.length > LIMITS.postContentMax;
 
   const submit = async () => {
-    if (content.trim().length === 0) return setError(Messages.post.contentEmpty);
+    if (content.trim().length === 0) return setError(m.Messages.post.contentEmpty);
     if (tooLong) return;
     setProgress(0);
     const result = await createPost({ content: content.trim(), category, files }, setProgress);
     setProgress(null);
     if (!result.ok) return setError(result.error);
-    toast.show({ message: result.message || Messages.post.created, type: 'success' });
+    toast.show({ message: result.message || m.Messages.post.created, type: 'success' });
     if (result.post) onCreated?.(result.post);
     onClose();
   };
@@ -150,9 +155,9 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
   return (
     <>
       <DialogTitle id="create-post-title" sx={{ pr: 6 }}>
-        Create Post
+        {t('create.title')}
         <IconButton
-          aria-label="Close"
+          aria-label={t('common:close')}
           onClick={onClose}
           sx={{ position: 'absolute', right: 8, top: 8 }}
           disabled={uploading}
@@ -167,7 +172,7 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
           minRows={4}
           maxRows={12}
           fullWidth
-          label="What's on your mind?"
+          label={t('create.content')}
           value={content}
           onChange={(e) => {
             // Typing stops at the limit; a longer paste is cut, and the member is told so.
@@ -180,10 +185,10 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
           helperText={
             <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }} aria-live="polite">
               <Box component="span" role={cut ? 'status' : undefined} sx={{ color: 'text.primary', fontWeight: 600 }}>
-                {cut ? UxMessages.postTruncated : ''}
+                {cut ? m.UxMessages.postTruncated : ''}
               </Box>
               <Box component="span" sx={{ flexShrink: 0 }}>
-                {content.length}/{LIMITS.postContentMax}
+                {t('create.counter', { length: f.number(content.length), max: f.number(LIMITS.postContentMax) })}
               </Box>
             </Box>
           }
@@ -191,24 +196,24 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
         />
         <TextField
           select
-          label="Category"
+          label={t('create.category')}
           value={category}
           onChange={(e) => setCategory(e.target.value)}
           disabled={uploading}
           size="small"
         >
           <MenuItem value="">
-            <em>None</em>
+            <em>{t('create.noCategory')}</em>
           </MenuItem>
           {POST_CATEGORIES.map((c) => (
-            <MenuItem key={c} value={c} sx={{ textTransform: 'capitalize' }}>
-              {c}
+            <MenuItem key={c} value={c}>
+              {t(`category.${c}`)}
             </MenuItem>
           ))}
         </TextField>
         {preview && <LinkPreviewCard meta={preview} />}
         {files.length > 0 && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label="Selected files">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label={t('create.selectedFiles')}>
             {files.map((f, i) => (
               <FileThumb
                 key={`${f.name}-${i}`}
@@ -220,17 +225,17 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
         )}
         <Box>
           <Button component="label" startIcon={<AddPhotoAlternateOutlined />} disabled={uploading}>
-            Add photos or videos
+            {t('create.addMedia')}
             <input
               hidden
               type="file"
               multiple
               accept={ACCEPT}
-              aria-label="Photos or videos"
+              aria-label={t('create.mediaInput')}
               onChange={(e) => {
                 const chosen = Array.from(e.target.files ?? []);
                 const refused = chosen.find((f) => !accepted(f));
-                if (refused) setError(Messages.chat.fileTypeNotAllowed(refused.type || refused.name));
+                if (refused) setError(m.Messages.chat.fileTypeNotAllowed(refused.type || refused.name));
                 setFiles((list) => [...list, ...chosen.filter(accepted)]);
                 e.target.value = '';
               }}
@@ -239,9 +244,13 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
         </Box>
         {uploading && (
           <Box>
-            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label={t('create.uploadProgress')}
+            />
             <Typography variant="caption" color="text.secondary">
-              Uploading… {Math.round(progress * 100)}%
+              {t('create.uploading', { percent: f.number(Math.round(progress * 100)) })}
             </Typography>
           </Box>
         )}
@@ -253,10 +262,10 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={uploading}>
-          Cancel
+          {t('common:cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={uploading || tooLong}>
-          Post
+          {t('create.post')}
         </Button>
       </DialogActions>
     </>

@@ -7,7 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { capPostContent, LIMITS, Messages, UxMessages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { capPostContent, LIMITS } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 
 export function EditPostDialog(props: {
   open: boolean;
@@ -26,18 +29,22 @@ export function EditPostDialog(props: {
 function EditForm({ initial, onClose, onSave }: { initial: string; onClose: () => void; onSave: (c: string) => void }) {
   const [text, setText] = useState(initial);
   const [cut, setCut] = useState(false);
+  const { t } = useTranslation(['posts', 'common']);
+  const m = useMessages();
+  const f = useFormat();
+  const counter = t('create.counter', { length: f.number(text.length), max: f.number(LIMITS.postContentMax) });
   const blank = text.trim().length === 0;
   const tooLong = text.length > LIMITS.postContentMax;
   return (
     <>
-      <DialogTitle id="edit-post-title">Edit post</DialogTitle>
+      <DialogTitle id="edit-post-title">{t('edit.title')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           multiline
           minRows={4}
           fullWidth
-          label="Post"
+          label={t('edit.field')}
           value={text}
           onChange={(e) => {
             const capped = capPostContent(e.target.value);
@@ -45,18 +52,14 @@ function EditForm({ initial, onClose, onSave }: { initial: string; onClose: () =
             setCut(capped.cut);
           }}
           error={tooLong || blank}
-          helperText={
-            blank
-              ? Messages.post.contentEmpty
-              : `${cut ? `${UxMessages.postTruncated} ` : ''}${text.length}/${LIMITS.postContentMax}`
-          }
+          helperText={blank ? m.Messages.post.contentEmpty : cut ? `${m.UxMessages.postTruncated} ${counter}` : counter}
           sx={{ mt: 1 }}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button variant="contained" disabled={blank || tooLong} onClick={() => onSave(text.trim())}>
-          Save
+          {t('common:save')}
         </Button>
       </DialogActions>
     </>
@@ -72,18 +75,17 @@ export function DeletePostDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation(['posts', 'common']);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="delete-post-title">
-      <DialogTitle id="delete-post-title">Delete post?</DialogTitle>
+      <DialogTitle id="delete-post-title">{t('delete.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          This removes the post, its photos and videos, likes and comments for good.
-        </DialogContentText>
+        <DialogContentText>{t('delete.body')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button color="error" variant="contained" onClick={onConfirm}>
-          Delete
+          {t('common:delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -24,7 +24,9 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PostDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
 import { MutedWordGate, SensitiveMedia, useReportDialog } from '../moderation';
 import { CommentsDialog } from './CommentsDialog';
 import { DeletePostDialog, EditPostDialog } from './EditPostDialogs';
@@ -32,11 +34,12 @@ import { LinkPreviewCard } from './LinkPreviewCard';
 import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
 import { ShareDialog } from './ShareDialog';
-import { timeAgo } from './postsApi';
+import { useTimeAgo } from './postsApi';
 import type { PostCardActions } from './usePostActions';
 
 export function PostAuthor({ post }: { post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> }) {
   const profile = `/u/@${post.username}`;
+  const timeAgo = useTimeAgo();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
       <Avatar
@@ -53,7 +56,8 @@ export function PostAuthor({ post }: { post: Pick<PostDto, 'author' | 'username'
           {post.author}
         </Link>
         <Typography variant="caption" color="text.secondary" component="p" noWrap>
-          @{post.username} · <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
+          {`@${post.username} · `}
+          <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
         </Typography>
       </Box>
     </Box>
@@ -70,6 +74,11 @@ export function PostActions({
   onComments?: () => void;
 }) {
   const [sharing, setSharing] = useState(false);
+  const { t } = useTranslation('posts');
+  const f = useFormat();
+  const likes = f.number(post.likes);
+  const comments = f.number(post.comments ?? 0);
+  const shares = f.number(post.shares ?? 0);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
       <Button
@@ -78,30 +87,30 @@ export function PostActions({
         onClick={() => actions.toggleLike(post)}
         aria-pressed={post.liked}
         // Names contain the visible count (not in parentheses, which screen-reader naming checks drop).
-        aria-label={post.liked ? `Unlike, ${post.likes} likes` : `Like, ${post.likes} likes`}
+        aria-label={post.liked ? t('card.unlike', { likes }) : t('card.like', { likes })}
         sx={{ flex: 1 }}
       >
-        {post.likes}
+        {likes}
       </Button>
       {onComments && (
         <Button
           color="inherit"
           startIcon={<ChatBubbleOutline />}
           onClick={onComments}
-          aria-label={`Comments, ${post.comments ?? 0}`}
+          aria-label={t('card.comments', { comments })}
           sx={{ flex: 1 }}
         >
-          {post.comments ?? 0}
+          {comments}
         </Button>
       )}
       <Button
         color="inherit"
         startIcon={<ShareOutlined />}
         onClick={() => setSharing(true)}
-        aria-label={`Share, ${post.shares ?? 0}`}
+        aria-label={t('card.share', { shares })}
         sx={{ flex: 1 }}
       >
-        {post.shares ?? 0}
+        {shares}
       </Button>
       <ShareDialog
         open={sharing}
@@ -118,22 +127,23 @@ export function PostActions({
 function ReportPostMenu({ post }: { post: PostDto }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const report = useReportDialog();
+  const { t } = useTranslation('posts');
   return (
     <>
-      <IconButton aria-label="More actions" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton aria-label={t('card.moreActions')} onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreHoriz />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem
           onClick={() => {
             setAnchor(null);
-            report.open({ kind: 'post', id: post.post_id, title: 'Report post' });
+            report.open({ kind: 'post', id: post.post_id, title: t('card.reportPost') });
           }}
         >
           <ListItemIcon>
             <FlagOutlined fontSize="small" />
           </ListItemIcon>
-          Report post
+          {t('card.reportPost')}
         </MenuItem>
       </Menu>
       {report.dialog}
@@ -145,10 +155,11 @@ export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardA
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const { t } = useTranslation(['posts', 'common']);
   if (!post.owner) return <ReportPostMenu post={post} />;
   return (
     <>
-      <IconButton aria-label="Post options" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton aria-label={t('card.options')} onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreHoriz />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
@@ -161,7 +172,7 @@ export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardA
           <ListItemIcon>
             <EditOutlined fontSize="small" />
           </ListItemIcon>
-          Edit
+          {t('common:edit')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -172,7 +183,7 @@ export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardA
           <ListItemIcon>
             <DeleteOutline fontSize="small" />
           </ListItemIcon>
-          Delete
+          {t('common:delete')}
         </MenuItem>
       </Menu>
       <EditPostDialog
@@ -199,18 +210,21 @@ export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardA
 export function PostCard({ post, actions }: { post: PostDto; actions: PostCardActions }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const media = mediaOf(post);
+  const { t } = useTranslation('posts');
   return (
     <Paper
       component="article"
       variant="outlined"
-      aria-label={`Post by ${post.author}`}
+      aria-label={t('card.postBy', { name: post.author })}
       data-post-id={post.post_id}
       sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, borderRadius: 3 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <PostAuthor post={post} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          {post.category && <Chip size="small" label={post.category} sx={{ textTransform: 'capitalize' }} />}
+          {post.category && (
+            <Chip size="small" label={t(`category.${post.category}`, { defaultValue: post.category })} />
+          )}
           <OwnerMenu post={post} actions={actions} />
         </Box>
       </Box>

@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { LIMITS, Messages } from '@sajha/contract';
+import { LIMITS } from '@sajha/contract';
+import { useMessages } from '../../i18n/language';
 
 /** Links @handles to /u/@handle and URLs to new tabs; the rest stays plain text. */
 function richText(text: string) {
@@ -26,6 +27,7 @@ function richText(text: string) {
 }
 
 export function PostContent({ content, hasMedia }: { content: string; hasMedia: boolean }) {
+  const m = useMessages();
   const lines = hasMedia ? LIMITS.postCollapseLinesWithMedia : LIMITS.postCollapseLines;
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
@@ -57,7 +59,7 @@ export function PostContent({ content, hasMedia }: { content: string; hasMedia: 
       </Typography>
       {(overflows || expanded) && (
         <Link component="button" type="button" variant="body2" onClick={() => setExpanded((e) => !e)} sx={{ mt: 0.5 }}>
-          {expanded ? Messages.post.showLess : Messages.post.showMore}
+          {expanded ? m.Messages.post.showLess : m.Messages.post.showMore}
         </Link>
       )}
     </Box>

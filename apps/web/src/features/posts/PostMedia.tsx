@@ -1,6 +1,7 @@
 /** A post's images and videos: one fills the width; several sit in a two-column grid. */
 import Box from '@mui/material/Box';
-import { Messages, type PostMediaDto } from '@sajha/contract';
+import type { PostMediaDto } from '@sajha/contract';
+import { useMessages } from '../../i18n/language';
 
 export function mediaOf(post: { media: string[]; mediaDetails?: PostMediaDto[] | undefined }): PostMediaDto[] {
   if (post.mediaDetails) return post.mediaDetails;
@@ -15,6 +16,7 @@ export function mediaOf(post: { media: string[]; mediaDetails?: PostMediaDto[] |
 }
 
 export function PostMedia({ media, maxHeight = 520 }: { media: PostMediaDto[]; maxHeight?: number }) {
+  const m = useMessages();
   if (media.length === 0) return null;
   const single = media.length === 1;
   return (
@@ -28,29 +30,29 @@ export function PostMedia({ media, maxHeight = 520 }: { media: PostMediaDto[]; m
         bgcolor: 'action.hover',
       }}
     >
-      {media.map((m) =>
-        m.kind === 'video' ? (
+      {media.map((item) =>
+        item.kind === 'video' ? (
           <Box
-            key={m.url}
+            key={item.url}
             component="video"
             controls
             preload="metadata"
             playsInline
-            poster={m.poster ?? undefined}
+            poster={item.poster ?? undefined}
             sx={{ width: '100%', maxHeight, display: 'block', bgcolor: 'black', aspectRatio: single ? undefined : '1' }}
           >
-            <source src={m.url} type={m.mime || undefined} />
-            {Messages.chat.videoUnsupported}
+            <source src={item.url} type={item.mime || undefined} />
+            {m.Messages.chat.videoUnsupported}
           </Box>
         ) : (
           <Box
-            key={m.url}
+            key={item.url}
             component="img"
-            src={m.url}
+            src={item.url}
             alt=""
             loading="lazy"
-            width={m.width ?? undefined}
-            height={m.height ?? undefined}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
             sx={{
               width: '100%',
               height: single ? 'auto' : '100%',

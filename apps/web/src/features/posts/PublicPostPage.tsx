@@ -18,7 +18,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Messages, UxMessages, type SharedPostPreview } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import type { SharedPostPreview } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { SensitiveMedia } from '../moderation';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { PostAuthor } from './PostCard';
@@ -30,6 +33,8 @@ import { postKeys } from './queries';
 
 export default function PublicPostPage() {
   const { postId } = useParams();
+  const { t } = useTranslation(['posts', 'common']);
+  const m = useMessages();
   const query = useQuery({
     queryKey: postKeys.preview(postId ?? ''),
     queryFn: postId ? () => fetchPublicPost(postId) : skipToken,
@@ -37,8 +42,8 @@ export default function PublicPostPage() {
   const answer: PreviewAnswer | null = !postId || query.isError ? { status: 'missing' } : (query.data ?? null);
 
   useEffect(() => {
-    document.title = 'Post - Sajha';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
 
   if (answer?.status === 'found' && answer.logged) return <Navigate to={`/view/${answer.post.post_id}`} replace />;
 
@@ -55,18 +60,18 @@ export default function PublicPostPage() {
           color="primary"
           sx={{ textDecoration: 'none', fontWeight: 800, flex: 1 }}
         >
-          Sajha
+          {t('common:appName')}
         </Typography>
         <Button component={RouterLink} to="/signin" variant="contained" size="small">
-          Sign in
+          {m.UxMessages.signIn}
         </Button>
       </Box>
       <Box component="main" sx={{ flex: 1, display: 'flex', justifyContent: 'center', p: { xs: 1.5, sm: 3 } }}>
         {answer === null ? (
-          <CircularProgress aria-label="Loading post" sx={{ mt: 8 }} />
+          <CircularProgress aria-label={t('view.loading')} sx={{ mt: 8 }} />
         ) : answer.status === 'missing' ? (
           <Typography color="text.secondary" sx={{ mt: 8 }}>
-            {Messages.post.notFound}
+            {m.Messages.post.notFound}
           </Typography>
         ) : (
           <PublicPost post={answer.post} />
@@ -79,15 +84,18 @@ export default function PublicPostPage() {
 function PublicPost({ post }: { post: SharedPostPreview }) {
   const [askSignIn, setAskSignIn] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const shares = post.shares ?? 0;
-  const likes = post.likes ?? 0;
+  const { t } = useTranslation(['posts', 'common']);
+  const m = useMessages();
+  const f = useFormat();
+  const shares = f.number(post.shares ?? 0);
+  const likes = f.number(post.likes ?? 0);
   const signIn = `/signin?next=${encodeURIComponent(`/view/${post.post_id}`)}`;
   const hasMedia = post.mediaDetails.length > 0;
   return (
     <Paper
       component="article"
       variant="outlined"
-      aria-label={`Post by ${post.author}`}
+      aria-label={t('card.postBy', { name: post.author })}
       sx={{
         width: '100%',
         maxWidth: hasMedia ? 1100 : 620,
@@ -117,7 +125,7 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
             color="inherit"
             startIcon={<FavoriteBorder />}
             onClick={() => setAskSignIn(true)}
-            aria-label={`Like, ${likes} likes`}
+            aria-label={t('card.like', { likes })}
             sx={{ flex: 1 }}
           >
             {likes}
@@ -126,7 +134,7 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
             color="inherit"
             startIcon={<ShareOutlined />}
             onClick={() => setSharing(true)}
-            aria-label={`Share, ${shares}`}
+            aria-label={t('card.share', { shares })}
             sx={{ flex: 1 }}
           >
             {shares}
@@ -134,22 +142,22 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
         </Box>
         <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2, textAlign: 'center', color: 'text.secondary' }}>
           <LockOutlined sx={{ mb: 0.5 }} aria-hidden />
-          <Typography>{Messages.post.signInForComments}</Typography>
+          <Typography>{m.Messages.post.signInForComments}</Typography>
           <Button component={RouterLink} to={signIn} sx={{ mt: 1 }}>
-            Sign in
+            {m.UxMessages.signIn}
           </Button>
         </Box>
       </Box>
       <ShareDialog open={sharing} postId={post.post_id} text={post.content} onClose={() => setSharing(false)} />
       <Dialog open={askSignIn} onClose={() => setAskSignIn(false)} aria-labelledby="like-signin-title">
-        <DialogTitle id="like-signin-title">{UxMessages.signInToLike}</DialogTitle>
+        <DialogTitle id="like-signin-title">{m.UxMessages.signInToLike}</DialogTitle>
         <DialogContent>
-          <Typography color="text.secondary">Members can like, comment and share posts on Sajha.</Typography>
+          <Typography color="text.secondary">{t('public.membersCan')}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAskSignIn(false)}>Cancel</Button>
+          <Button onClick={() => setAskSignIn(false)}>{t('common:cancel')}</Button>
           <Button component={RouterLink} to={signIn} variant="contained">
-            {UxMessages.signIn}
+            {m.UxMessages.signIn}
           </Button>
         </DialogActions>
       </Dialog>

@@ -22,7 +22,9 @@ import Telegram from '@mui/icons-material/Telegram';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import X from '@mui/icons-material/X';
 import { QRCodeSVG } from 'qrcode.react';
-import { Events, LAYOUT, Messages, type SHARE_NETWORKS } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { Events, LAYOUT, type SHARE_NETWORKS } from '@sajha/contract';
+import { useMessages } from '../../i18n/language';
 import { useRealtime } from '../../lib/realtime';
 import { useToast } from '../../lib/toast';
 
@@ -69,7 +71,9 @@ export function ShareDialog(props: {
   const kind = props.kind ?? 'post';
   const { socket } = useRealtime();
   const toast = useToast();
-  const mobile = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const { t } = useTranslation(['posts', 'common']);
+  const m = useMessages();
+  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // A fresh ref each time the dialog opens.
   const { url, ref } = useMemo(() => shareLink(props.postId, kind), [props.postId, props.open, kind]); // eslint-disable-line react-hooks/exhaustive-deps
   const counted = (network: Network) => {
@@ -78,7 +82,7 @@ export function ShareDialog(props: {
     props.onShared?.();
   };
   const u = encodeURIComponent(url);
-  const t = encodeURIComponent(props.text.slice(0, 200));
+  const text = encodeURIComponent(props.text.slice(0, 200));
   const networks: { network: Network; label: string; href: string; icon: React.ReactElement; mobileOnly?: boolean }[] =
     [
       {
@@ -87,14 +91,14 @@ export function ShareDialog(props: {
         href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
         icon: <Facebook />,
       },
-      { network: 'x', label: 'X', href: `https://x.com/intent/post?url=${u}&text=${t}`, icon: <X /> },
+      { network: 'x', label: 'X', href: `https://x.com/intent/post?url=${u}&text=${text}`, icon: <X /> },
       {
         network: 'linkedin',
         label: 'LinkedIn',
         href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
         icon: <LinkedIn />,
       },
-      { network: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${t}%20${u}`, icon: <WhatsApp /> },
+      { network: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${text}%20${u}`, icon: <WhatsApp /> },
       {
         network: 'messenger',
         label: 'Messenger',
@@ -116,8 +120,12 @@ export function ShareDialog(props: {
       slotProps={{ paper: { sx: { mx: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } } }}
     >
       <DialogTitle id="share-title" sx={{ pr: 6 }}>
-        {kind === 'reel' ? 'Share reel' : 'Share post'}
-        <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {kind === 'reel' ? t('share.reelTitle') : t('share.postTitle')}
+        <IconButton
+          aria-label={t('common:close')}
+          onClick={props.onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseRounded />
         </IconButton>
       </DialogTitle>
@@ -152,7 +160,7 @@ export function ShareDialog(props: {
                 );
               }}
             >
-              More
+              {t('common:more')}
             </Button>
           )}
         </Box>
@@ -163,17 +171,21 @@ export function ShareDialog(props: {
               value={url}
               size={LAYOUT.shareQrSize}
               role="img"
-              aria-label={`QR code of the ${kind} link`}
+              aria-label={kind === 'reel' ? t('share.reelQr') : t('share.postQr')}
               style={{ width: LAYOUT.shareQrSize, height: LAYOUT.shareQrSize, display: 'block' }}
             />
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, width: '100%' }}>
+        {/* The button's longer names (Nepali) move it under the link on a narrow screen rather than squeeze it. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: '100%' }}>
           <TextField
             size="small"
             fullWidth
             value={url}
-            slotProps={{ htmlInput: { readOnly: true, 'aria-label': kind === 'reel' ? 'Reel link' : 'Post link' } }}
+            sx={{ flex: '1 1 8rem', minWidth: 0 }}
+            slotProps={{
+              htmlInput: { readOnly: true, 'aria-label': kind === 'reel' ? t('share.reelLink') : t('share.postLink') },
+            }}
           />
           <Button
             variant="contained"
@@ -181,13 +193,13 @@ export function ShareDialog(props: {
             onClick={() => {
               void copyText(url).then((ok) => {
                 if (!ok) return;
-                toast.show({ message: Messages.post.linkCopied, type: 'success' });
+                toast.show({ message: m.Messages.post.linkCopied, type: 'success' });
                 counted('copy');
               });
             }}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            Copy link
+            {t('share.copy')}
           </Button>
         </Box>
       </DialogContent>

@@ -6,7 +6,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '../../i18n/language';
 import { useConnectedSocket } from '../../lib/realtime';
 import { MutedWordGate, SensitiveMedia } from '../moderation';
 import { CommentsPanel } from './CommentsPanel';
@@ -21,6 +22,8 @@ export default function ViewPostPage() {
   const { postId } = useParams();
   const navigate = useNavigate();
   const socket = useConnectedSocket();
+  const { t } = useTranslation('posts');
+  const m = useMessages();
   const query = useQuery({
     queryKey: postKeys.one(postId ?? ''),
     queryFn: socket && postId ? () => fetchPost(socket, postId) : skipToken,
@@ -36,20 +39,20 @@ export default function ViewPostPage() {
   const post = query.data;
 
   useEffect(() => {
-    document.title = 'Post - Sajha';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
 
   if (!postId || (query.isError && !post)) {
     return (
       <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-        {Messages.post.notFound}
+        {m.Messages.post.notFound}
       </Typography>
     );
   }
   if (!post) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading post" />
+        <CircularProgress aria-label={t('view.loading')} />
       </Box>
     );
   }
@@ -59,7 +62,7 @@ export default function ViewPostPage() {
       <Paper
         variant="outlined"
         component="article"
-        aria-label={`Post by ${post.author}`}
+        aria-label={t('card.postBy', { name: post.author })}
         sx={{
           width: '100%',
           maxWidth: media.length > 0 ? 1100 : 680,
@@ -87,7 +90,7 @@ export default function ViewPostPage() {
           </MutedWordGate>
           <PostActions post={post} actions={actions} />
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-            Comments
+            {t('view.comments')}
           </Typography>
           <CommentsPanel postId={post.post_id} onAdded={(by) => actions.countComment(post.post_id, by)} />
         </Box>

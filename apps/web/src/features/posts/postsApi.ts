@@ -1,13 +1,18 @@
-/** HTTP calls of the posts area: create (with upload progress), link preview, public preview. */
-import { Messages, Routes, type LinkMeta, type PostDto, type SharedPostPreview } from '@sajha/contract';
+/** HTTP calls of the posts area: create (with upload progress), link preview, public preview; a post's age. */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { Routes, type LinkMeta, type PostDto, type SharedPostPreview } from '@sajha/contract';
 import { call } from '../../lib/http';
+import { useFormat, type Format } from '../../i18n/format';
+import { localize, messages } from '../../i18n/prefs';
 
 export type CreateResult = { ok: true; post: PostDto | null; message: string } | { ok: false; error: string };
 
 /**
  * POST /api/createPost as multipart through XMLHttpRequest, the one browser API that reports upload
  * progress. Errors follow the spec: the server's `error` as given, 'Failed to create post' for another
- * non-200 answer, 'Error creating post' when the network fails.
+ * non-200 answer, 'Error creating post' when the network fails (each in the member's language).
  */
 export function createPost(
   input: { content: string; category: string; files: File[] },
@@ -27,10 +32,10 @@ export function createPost(
     };
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as { error?: string; message?: string; post?: PostDto };
-      if (xhr.status === 200) resolve({ ok: true, post: body.post ?? null, message: body.message ?? '' });
-      else resolve({ ok: false, error: body.error ?? Messages.post.createFailed });
+      if (xhr.status === 200) resolve({ ok: true, post: body.post ?? null, message: localize(body.message ?? '') });
+      else resolve({ ok: false, error: body.error ? localize(body.error) : messages().Messages.post.createFailed });
     };
-    xhr.onerror = () => resolve({ ok: false, error: Messages.post.createError });
+    xhr.onerror = () => resolve({ ok: false, error: messages().Messages.post.createError });
     xhr.send(form);
   });
 }
@@ -52,12 +57,22 @@ export async function fetchPublicPost(postId: string): Promise<PreviewAnswer> {
   return res.ok ? { status: 'found', post: res.data.post, logged: res.data.logged } : { status: 'missing' };
 }
 
-/** "Just now", "5m", "3h", "2d", then a date. */
-export function timeAgo(iso: string, now = Date.now()): string {
+/**
+ * "Just now", "5m", "3h", "2d", then a date (in Nepali "भर्खरै", "५ मिनेट", "३ घण्टा", "२ दिन"): the texts
+ * from the posts catalogue, the numbers and the date in the member's digits and calendar.
+ */
+export function timeAgo(iso: string, t: TFunction<'posts'>, f: Format, now = Date.now()): string {
   const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
-  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)}d`;
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  if (seconds < 60) return t('time.justNow');
+  if (seconds < 3600) return t('time.minutes', { n: f.number(Math.floor(seconds / 60)) });
+  if (seconds < 86_400) return t('time.hours', { n: f.number(Math.floor(seconds / 3600)) });
+  if (seconds < 7 * 86_400) return t('time.days', { n: f.number(Math.floor(seconds / 86_400)) });
+  return f.date(iso, 'medium');
+}
+
+/** timeAgo in the page's language. */
+export function useTimeAgo(): (iso: string) => string {
+  const { t } = useTranslation('posts');
+  const f = useFormat();
+  return useCallback((iso: string) => timeAgo(iso, t, f), [t, f]);
 }

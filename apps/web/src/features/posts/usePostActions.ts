@@ -6,7 +6,9 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Events, type PostDto } from '@sajha/contract';
+import { useLocalize } from '../../i18n/language';
 import { useOptimisticToggle } from '../../lib/optimisticToggle';
 import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
@@ -24,6 +26,7 @@ export interface LikeVariables {
 }
 
 export function useLikePost(): (post: PostDto) => void {
+  const localize = useLocalize();
   const toggle = useOptimisticToggle({
     key: LIKE_POST,
     send: (socket, { id }: LikeVariables) => sendLike(socket, id),
@@ -34,6 +37,8 @@ export function useLikePost(): (post: PostDto) => void {
     // The server's count wins (others may have liked meanwhile).
     settle: (client, { id }, answer) =>
       updateCachedPost(client, id, (p) => ({ ...p, liked: answer.liked, likes: answer.likes })),
+    // The server's refusal, in the member's language.
+    refusal: (message) => ({ message: localize(message), type: 'error' }),
   });
   return useCallback((post: PostDto) => toggle({ id: post.post_id, liked: post.liked, likes: post.likes }), [toggle]);
 }
@@ -44,6 +49,8 @@ export function usePostActions(options: { onDeleted?: (postId: string) => void }
   const client = useQueryClient();
   const socket = useConnectedSocket();
   const toast = useToast();
+  const { t } = useTranslation('posts');
+  const localize = useLocalize();
   const { onDeleted } = options;
 
   useSocketEvents({
@@ -55,14 +62,14 @@ export function usePostActions(options: { onDeleted?: (postId: string) => void }
 
   const { mutate } = useMutation({
     mutationFn: async (change: PostChange) => {
-      if (!socket) throw new Error('Not connected');
+      if (!socket) throw new Error(t('errors.notConnected'));
       const result = await sendPostMutation(socket, change);
       if (!result.success) throw new Error(result.message);
       return result;
     },
     // The lists change through the pMR every viewer gets (above); the author is told how it went.
-    onSuccess: (result) => toast.show({ message: result.message, type: 'success' }),
-    onError: (error) => toast.show({ message: errorMessage(error, ''), type: 'error', duration: 3000 }),
+    onSuccess: (result) => toast.show({ message: localize(result.message), type: 'success' }),
+    onError: (error) => toast.show({ message: localize(errorMessage(error, '')), type: 'error', duration: 3000 }),
   });
 
   const toggleLike = useLikePost();

@@ -20,7 +20,11 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import SmartDisplayOutlined from '@mui/icons-material/SmartDisplayOutlined';
-import { Events, ReelMessages, type ReelDto } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { Events, type ReelDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize, useMessages } from '../../i18n/language';
+import { localize as localizeNow, messages } from '../../i18n/prefs';
 import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
@@ -47,6 +51,10 @@ export default function ClipsPage() {
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation(['reels', 'common']);
+  const m = useMessages();
+  const f = useFormat();
+  const localize = useLocalize();
   const [active, setActive] = useState(0);
   const [muted, setMuted] = useState(readMuted);
   const [toggleSignal, setToggleSignal] = useState(0);
@@ -58,16 +66,21 @@ export default function ClipsPage() {
   const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    document.title = 'Clips - Sajha';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
 
   // The reel named in the URL comes first of all: the list is asked for once it is known (or refused).
   const start = useReel(startId);
   const startSettled = !startId || start.isFetched;
   const pages = useReelPages(startSettled);
   const { error: startError } = start;
+  // Shown once per error (not again when the language changes), in the language of that moment.
   useEffect(() => {
-    if (startError) toast.show({ message: errorMessage(startError, ReelMessages.notFound), type: 'error' });
+    if (startError)
+      toast.show({
+        message: localizeNow(errorMessage(startError, messages().ReelMessages.notFound)),
+        type: 'error',
+      });
   }, [startError, toast]);
   const startReel = startId ? start.data : undefined;
   const listed = pages.data;
@@ -131,8 +144,9 @@ export default function ClipsPage() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (uploadOpen || commentsFor || shareFor || deleteFor) return;
-      const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(t.tagName))) return;
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName)))
+        return;
       if (e.key === 'ArrowDown' || e.key === 'PageDown') {
         e.preventDefault();
         scrollTo(Math.min(active + 1, reels.length - 1));
@@ -148,9 +162,9 @@ export default function ClipsPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, reels.length, scrollTo, uploadOpen, commentsFor, shareFor, deleteFor]);
 
-  const onMuteChange = useCallback((m: boolean) => {
-    setMuted(m);
-    saveMuted(m);
+  const onMuteChange = useCallback((on: boolean) => {
+    setMuted(on);
+    saveMuted(on);
   }, []);
 
   const onLike = useLikeReel();
@@ -160,14 +174,14 @@ export default function ClipsPage() {
 
   const { mutate: deleteReel } = useMutation({
     mutationFn: (reel: ReelDto) => {
-      if (!socket) throw new Error('Not connected');
+      if (!socket) throw new Error(t('errors.notConnected'));
       return sendReelDelete(socket, reel.id);
     },
     onSuccess: (_done, reel) => {
       removeCachedReel(client, reel.id);
-      toast.show({ message: ReelMessages.deleted, type: 'success' });
+      toast.show({ message: m.ReelMessages.deleted, type: 'success' });
     },
-    onError: (error) => toast.show({ message: errorMessage(error, ReelMessages.notFound), type: 'error' }),
+    onError: (error) => toast.show({ message: localize(errorMessage(error, m.ReelMessages.notFound)), type: 'error' }),
   });
   const confirmDelete = () => {
     const reel = deleteFor;
@@ -183,20 +197,20 @@ export default function ClipsPage() {
 
   const onReady = useCallback(
     (reel: ReelDto) => {
-      toast.show({ message: ReelMessages.ready, type: 'success' });
+      toast.show({ message: m.ReelMessages.ready, type: 'success' });
       setUploadOpen(false);
       setFresh((f) => f.filter((r) => r.id !== reel.id));
       prependReels(client, [reel]);
       scroller.current?.scrollTo({ top: 0 });
     },
-    [client, toast],
+    [client, toast, m],
   );
 
   const empty = !loading && reels.length === 0;
   return (
     <Box sx={{ position: 'relative', height: VIEW_HEIGHT, bgcolor: '#000' }}>
       <Typography component="h1" sx={visuallyHidden}>
-        Clips
+        {t('heading')}
       </Typography>
       <Box
         ref={scroller}
@@ -231,7 +245,7 @@ export default function ClipsPage() {
           <Box
             sx={{ height: '100%', display: 'flex', justifyContent: 'center', p: 2 }}
             aria-busy="true"
-            aria-label="Loading reels"
+            aria-label={t('loading')}
           >
             <Skeleton
               variant="rounded"
@@ -241,7 +255,7 @@ export default function ClipsPage() {
         )}
         {hasMore && reels.length > 0 && (
           <Box sx={{ py: 3, display: 'grid', placeItems: 'center' }}>
-            <CircularProgress size={24} aria-label="Loading more reels" />
+            <CircularProgress size={24} aria-label={t('loadingMore')} />
           </Box>
         )}
       </Box>
@@ -261,11 +275,11 @@ export default function ClipsPage() {
           <Box>
             <SmartDisplayOutlined sx={{ fontSize: 56, opacity: 0.8 }} aria-hidden />
             <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-              {ReelMessages.empty}
+              {m.ReelMessages.empty}
             </Typography>
-            <Typography sx={{ opacity: 0.8, mb: 2 }}>{ReelMessages.emptyHint}</Typography>
+            <Typography sx={{ opacity: 0.8, mb: 2 }}>{m.ReelMessages.emptyHint}</Typography>
             <Button variant="contained" startIcon={<AddRounded />} onClick={() => setUploadOpen(true)}>
-              Upload a reel
+              {t('uploadReel')}
             </Button>
           </Box>
         </Box>
@@ -274,7 +288,7 @@ export default function ClipsPage() {
       {fresh.length > 0 && (
         <Chip
           icon={<ArrowUpwardRounded />}
-          label={fresh.length === 1 ? '1 new reel' : `${fresh.length} new reels`}
+          label={t('newReels', { count: fresh.length, n: f.number(fresh.length) })}
           onClick={showFresh}
           color="primary"
           sx={{ position: 'absolute', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
@@ -284,7 +298,7 @@ export default function ClipsPage() {
       {!empty && (
         <Fab
           color="primary"
-          aria-label="Upload a reel"
+          aria-label={t('uploadReel')}
           onClick={() => setUploadOpen(true)}
           size="medium"
           sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2 }}
@@ -301,11 +315,11 @@ export default function ClipsPage() {
         <ShareDialog open kind="reel" postId={shareFor.id} text={shareFor.title} onClose={() => setShareFor(null)} />
       )}
       <Dialog open={Boolean(deleteFor)} onClose={() => setDeleteFor(null)} aria-labelledby="delete-reel-title">
-        <DialogTitle id="delete-reel-title">Delete this reel?</DialogTitle>
+        <DialogTitle id="delete-reel-title">{t('deleteTitle')}</DialogTitle>
         <DialogActions>
-          <Button onClick={() => setDeleteFor(null)}>Cancel</Button>
+          <Button onClick={() => setDeleteFor(null)}>{t('common:cancel')}</Button>
           <Button color="error" variant="contained" onClick={confirmDelete}>
-            Delete
+            {t('common:delete')}
           </Button>
         </DialogActions>
       </Dialog>

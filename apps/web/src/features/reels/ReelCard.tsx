@@ -26,8 +26,11 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import { Link as RouterLink } from 'react-router';
-import { DURATIONS_MS, Messages, ModerationMessages, type ReelDto } from '@sajha/contract';
-import { SENSITIVE_LABEL, useMutedWordHit, useReportDialog, VeilOverlay, veiled } from '../moderation';
+import { useTranslation } from 'react-i18next';
+import { DURATIONS_MS, type ReelDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
+import { useMutedWordHit, useReportDialog, useSensitiveLabel, VeilOverlay, veiled } from '../moderation';
 
 export interface ReelCardProps {
   reel: ReelDto;
@@ -46,16 +49,18 @@ export interface ReelCardProps {
   onDelete: (reel: ReelDto) => void;
 }
 
-const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 const shadow = { textShadow: '0 1px 3px rgba(0,0,0,0.8)' } as const;
 
 function Action(props: {
+  /** Names the count for tests: `${name}-count`. */
+  name: 'like' | 'unlike' | 'comments' | 'share';
   label: string;
   count: number;
   onClick: () => void;
   icon: React.ReactNode;
   pressed?: boolean;
 }) {
+  const f = useFormat();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
       <IconButton
@@ -69,9 +74,9 @@ function Action(props: {
       <Typography
         variant="caption"
         sx={{ color: '#fff', fontWeight: 700, ...shadow }}
-        data-testid={`${props.label.split(' ')[0]!.toLowerCase()}-count`}
+        data-testid={`${props.name}-count`}
       >
-        {props.count}
+        {f.number(props.count)}
       </Typography>
     </Box>
   );
@@ -81,10 +86,11 @@ function Action(props: {
 function ReportClipMenu({ reel }: { reel: ReelDto }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const report = useReportDialog();
+  const { t } = useTranslation('reels');
   return (
     <>
       <IconButton
-        aria-label="More actions"
+        aria-label={t('card.moreActions')}
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.55)' } }}
       >
@@ -94,13 +100,13 @@ function ReportClipMenu({ reel }: { reel: ReelDto }) {
         <MenuItem
           onClick={() => {
             setAnchor(null);
-            report.open({ kind: 'reel', id: reel.id, title: 'Report clip' });
+            report.open({ kind: 'reel', id: reel.id, title: t('card.report') });
           }}
         >
           <ListItemIcon>
             <FlagOutlined fontSize="small" />
           </ListItemIcon>
-          Report clip
+          {t('card.report')}
         </MenuItem>
       </Menu>
       {report.dialog}
@@ -110,6 +116,9 @@ function ReportClipMenu({ reel }: { reel: ReelDto }) {
 
 function ReelCardInner(props: ReelCardProps) {
   const { reel, active, muted, index, onEnded } = props;
+  const { t } = useTranslation(['reels', 'posts']);
+  const m = useMessages();
+  const sensitiveLabel = useSensitiveLabel();
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [controls, setControls] = useState(true);
@@ -168,7 +177,7 @@ function ReelCardInner(props: ReelCardProps) {
       data-testid="reel-card"
       data-reel-id={reel.id}
       data-index={index}
-      aria-label={mutedWord && covered ? ModerationMessages.mutedWordHidden : reel.title}
+      aria-label={mutedWord && covered ? m.ModerationMessages.mutedWordHidden : reel.title}
       sx={{
         position: 'relative',
         height: '100%',
@@ -206,12 +215,12 @@ function ReelCardInner(props: ReelCardProps) {
             covered && veiled,
           ]}
         >
-          {Messages.chat.videoUnsupported}
+          {m.Messages.chat.videoUnsupported}
         </Box>
         {covered && (
           <VeilOverlay
-            title={mutedWord ? ModerationMessages.mutedWordHidden : SENSITIVE_LABEL}
-            hint={mutedWord ? undefined : 'This may be upsetting to some people.'}
+            title={mutedWord ? m.ModerationMessages.mutedWordHidden : sensitiveLabel}
+            hint={mutedWord ? undefined : t('card.sensitiveHint')}
             onShow={() => setShown(true)}
           />
         )}
@@ -232,14 +241,14 @@ function ReelCardInner(props: ReelCardProps) {
           }}
         >
           <IconButton
-            aria-label={playing ? 'Pause' : 'Play'}
+            aria-label={playing ? t('card.pause') : t('card.play')}
             onClick={togglePlay}
             sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.45)' }}
           >
             {playing ? <PauseRounded /> : <PlayArrowRounded />}
           </IconButton>
           <IconButton
-            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-label={muted ? t('card.unmute') : t('card.mute')}
             onClick={() => {
               props.onMuteChange(!muted);
               showControls();
@@ -263,27 +272,30 @@ function ReelCardInner(props: ReelCardProps) {
           }}
         >
           <Action
-            label={reel.liked ? 'Unlike' : 'Like'}
+            name={reel.liked ? 'unlike' : 'like'}
+            label={reel.liked ? t('card.unlike') : t('card.like')}
             pressed={reel.liked}
             count={reel.stats.likes}
             onClick={() => props.onLike(reel)}
             icon={reel.liked ? <FavoriteRounded sx={{ color: '#ff4d6d' }} /> : <FavoriteBorderRounded />}
           />
           <Action
-            label="Comments"
+            name="comments"
+            label={t('card.comments')}
             count={reel.stats.comments}
             onClick={() => props.onComments(reel)}
             icon={<ChatBubbleOutlineRounded />}
           />
           <Action
-            label="Share"
+            name="share"
+            label={t('card.share')}
             count={reel.stats.shares}
             onClick={() => props.onShare(reel)}
             icon={<ShareOutlined />}
           />
           {reel.owner && (
             <IconButton
-              aria-label="Delete reel"
+              aria-label={t('card.delete')}
               onClick={() => props.onDelete(reel)}
               sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)' }}
             >
@@ -326,7 +338,11 @@ function ReelCardInner(props: ReelCardProps) {
             >
               {reel.user.name}
             </Link>
-            <Chip label={label(reel.category)} size="small" sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,0.22)' }} />
+            <Chip
+              label={t(`posts:category.${reel.category}`, { defaultValue: reel.category })}
+              size="small"
+              sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,0.22)' }}
+            />
           </Box>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, ...shadow }}>
             {reel.title}

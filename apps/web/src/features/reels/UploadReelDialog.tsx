@@ -19,7 +19,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
-import { Events, REEL_CATEGORIES, REEL_LIMITS, ReelMessages, type ReelDto, type ReelStatusDto } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { Events, REEL_CATEGORIES, REEL_LIMITS, type ReelDto, type ReelStatusDto } from '@sajha/contract';
+import { useFormat } from '../../i18n/format';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 import { reelKeys } from './queries';
 import { fetchReelStatus, uploadReel } from './reelsApi';
@@ -30,10 +33,12 @@ type Phase =
   | { step: 'processing'; id: string }
   | { step: 'failed'; message: string };
 
-const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
-
 export function UploadReelDialog(props: { open: boolean; onClose: () => void; onReady: (reel: ReelDto) => void }) {
-  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { t } = useTranslation(['reels', 'posts', 'common']);
+  const m = useMessages();
+  const f = useFormat();
+  const localize = useLocalize();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -60,7 +65,7 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
       onReady(s.reel);
       reset();
     } else if (s.status === 'failed') {
-      setPhase({ step: 'failed', message: s.message ?? ReelMessages.transcodeFailed });
+      setPhase({ step: 'failed', message: s.message ? localize(s.message) : m.ReelMessages.transcodeFailed });
     }
   };
   const settleRef = useRef(settle);
@@ -81,10 +86,10 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
 
   const submit = async () => {
     setError(null);
-    if (!file) return setError(ReelMessages.noFile);
-    if (file.size > REEL_LIMITS.maxBytes) return setError(ReelMessages.tooLarge);
-    if (!title.trim()) return setError('A title is required.');
-    if (!category) return setError('Choose a category.');
+    if (!file) return setError(m.ReelMessages.noFile);
+    if (file.size > REEL_LIMITS.maxBytes) return setError(m.ReelMessages.tooLarge);
+    if (!title.trim()) return setError(m.ReelMessages.titleRequired);
+    if (!category) return setError(m.ReelMessages.categoryRequired);
     setPhase({ step: 'uploading', progress: 0 });
     const answer = await uploadReel({ file, title: title.trim(), description: description.trim(), category }, (p) =>
       setPhase({ step: 'uploading', progress: p }),
@@ -112,14 +117,14 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
       fullScreen={small}
       aria-labelledby="upload-reel-title"
     >
-      <DialogTitle id="upload-reel-title">Upload a reel</DialogTitle>
+      <DialogTitle id="upload-reel-title">{t('upload.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {phase.step === 'processing' ? (
           <Box role="status" sx={{ py: 2 }}>
-            <Typography gutterBottom>Processing your reel…</Typography>
-            <LinearProgress aria-label="Processing" />
+            <Typography gutterBottom>{t('upload.processing')}</Typography>
+            <LinearProgress aria-label={t('upload.processingLabel')} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              It appears in Clips when it is ready. You can close this window.
+              {t('upload.processingHint')}
             </Typography>
           </Box>
         ) : phase.step === 'failed' ? (
@@ -131,7 +136,7 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
               type="file"
               accept="video/*"
               hidden
-              aria-label="Video file"
+              aria-label={t('upload.videoFile')}
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setError(null);
@@ -144,13 +149,16 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
               disabled={busy}
               sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
             >
-              {file ? file.name : 'Choose a video'}
+              {file ? file.name : t('upload.chooseVideo')}
             </Button>
             <Typography variant="caption" color="text.secondary" sx={{ mt: -1 }}>
-              Up to {REEL_LIMITS.maxBytes / (1024 * 1024)} MB and {REEL_LIMITS.maxSeconds} seconds. Portrait looks best.
+              {t('upload.limits', {
+                mb: f.number(REEL_LIMITS.maxBytes / (1024 * 1024)),
+                seconds: f.number(REEL_LIMITS.maxSeconds),
+              })}
             </Typography>
             <TextField
-              label="Title"
+              label={t('upload.titleField')}
               required
               value={title}
               onChange={(e) => setTitle(e.target.value)}
@@ -158,7 +166,7 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
               slotProps={{ htmlInput: { maxLength: REEL_LIMITS.titleMax } }}
             />
             <TextField
-              label="Description"
+              label={t('upload.description')}
               multiline
               minRows={2}
               value={description}
@@ -168,7 +176,7 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
             />
             <TextField
               select
-              label="Category"
+              label={t('upload.category')}
               required
               value={category}
               onChange={(e) => setCategory(e.target.value)}
@@ -176,7 +184,7 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
             >
               {REEL_CATEGORIES.map((c) => (
                 <MenuItem key={c} value={c}>
-                  {label(c)}
+                  {t(`posts:category.${c}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -185,10 +193,10 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
                 <LinearProgress
                   variant="determinate"
                   value={Math.round(phase.progress * 100)}
-                  aria-label="Upload progress"
+                  aria-label={t('upload.uploadProgress')}
                 />
                 <Typography variant="caption" color="text.secondary">
-                  Uploading… {Math.round(phase.progress * 100)}%
+                  {t('upload.uploading', { percent: f.number(Math.round(phase.progress * 100)) })}
                 </Typography>
               </Box>
             )}
@@ -198,15 +206,15 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
       </DialogContent>
       <DialogActions>
         {phase.step === 'failed' ? (
-          <Button onClick={reset}>Try another file</Button>
+          <Button onClick={reset}>{t('upload.tryAnother')}</Button>
         ) : (
           <Button onClick={close} disabled={busy}>
-            {phase.step === 'processing' ? 'Close' : 'Cancel'}
+            {phase.step === 'processing' ? t('common:close') : t('common:cancel')}
           </Button>
         )}
         {phase.step !== 'processing' && phase.step !== 'failed' && (
           <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            Upload
+            {t('upload.upload')}
           </Button>
         )}
       </DialogActions>

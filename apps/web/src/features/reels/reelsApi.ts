@@ -1,5 +1,6 @@
 /** Reel uploads over XMLHttpRequest (the browser API that reports upload progress), their status, the mute. */
-import { ReelMessages, Routes, type ReelStatusDto } from '@sajha/contract';
+import { Routes, type ReelStatusDto } from '@sajha/contract';
+import { localize, messages } from '../../i18n/prefs';
 
 export type UploadAnswer = { ok: true; id: string } | { ok: false; error: string };
 
@@ -23,9 +24,10 @@ export function uploadReel(
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as { message?: string; id?: string };
       if (xhr.status === 202 && body.id) resolve({ ok: true, id: body.id });
-      else resolve({ ok: false, error: body.message ?? ReelMessages.transcodeFailed });
+      else
+        resolve({ ok: false, error: body.message ? localize(body.message) : messages().ReelMessages.transcodeFailed });
     };
-    xhr.onerror = () => resolve({ ok: false, error: ReelMessages.transcodeFailed });
+    xhr.onerror = () => resolve({ ok: false, error: messages().ReelMessages.transcodeFailed });
     xhr.send(form);
   });
 }

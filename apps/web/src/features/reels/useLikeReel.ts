@@ -1,6 +1,7 @@
 /** A reel's like: shown at once, rolled back with the refusal shown; one like in flight per reel. */
 import { useCallback } from 'react';
 import type { ReelDto } from '@sajha/contract';
+import { useLocalize } from '../../i18n/language';
 import { useOptimisticToggle } from '../../lib/optimisticToggle';
 import { sendReelLike, updateCachedReel } from './queries';
 
@@ -14,6 +15,7 @@ interface ReelLikeVariables {
 }
 
 export function useLikeReel(): (reel: ReelDto) => void {
+  const localize = useLocalize();
   const toggle = useOptimisticToggle({
     key: LIKE_REEL,
     send: (socket, { id }: ReelLikeVariables) => sendReelLike(socket, id),
@@ -25,6 +27,8 @@ export function useLikeReel(): (reel: ReelDto) => void {
     },
     settle: (client, { id }, answer) =>
       updateCachedReel(client, id, (r) => ({ ...r, liked: answer.liked, stats: { ...r.stats, likes: answer.likes } })),
+    // The server's refusal, in the member's language.
+    refusal: (message) => ({ message: localize(message), type: 'error' }),
   });
   return useCallback((reel: ReelDto) => toggle({ id: reel.id, liked: reel.liked, likes: reel.stats.likes }), [toggle]);
 }

@@ -11,6 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { LIMITS } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { nameError, usernameError } from '../auth';
 import { AvatarDialog } from './AvatarDialog';
@@ -18,14 +21,20 @@ import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { InvitesSection } from './InvitesSection';
 import type { TabProps } from './types';
 
+/** How long an old username keeps leading to its member (the server's rule). */
+const OLD_USERNAME_DAYS = 30;
+
 export default function AccountTab({ profile, save }: TabProps) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
+  const f = useFormat();
   const auth = useAuth();
   const [name, setName] = useState(profile.name);
   const [username, setUsername] = useState(profile.username);
   const [busy, setBusy] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const errors = { name: nameError(name), username: usernameError(username) };
+  const errors = { name: nameError(name, m), username: usernameError(username, m) };
   const changed = name.trim() !== profile.name || username.trim() !== profile.username;
 
   const submit = async (e: FormEvent) => {
@@ -45,34 +54,31 @@ export default function AccountTab({ profile, save }: TabProps) {
         </Avatar>
         <Box>
           <Button variant="outlined" startIcon={<PhotoCameraOutlined />} onClick={() => setAvatarOpen(true)}>
-            Change profile picture
+            {t('account.changePicture')}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            JPEG, PNG, WebP or GIF. You can crop it before saving.
+            {t('account.pictureHint')}
           </Typography>
         </Box>
       </Box>
       <Box component="form" noValidate onSubmit={(e: FormEvent) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
         <TextField
-          label="Name"
+          label={t('account.name')}
           name="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={Boolean(errors.name)}
-          helperText={errors.name ?? 'Shown on your profile, posts and messages.'}
+          helperText={errors.name ?? t('account.nameHint')}
           slotProps={{ htmlInput: { maxLength: LIMITS.nameMax } }}
           fullWidth
         />
         <TextField
-          label="Username"
+          label={t('account.username')}
           name="username"
           value={username}
           onChange={(e) => setUsername(e.target.value.replace(/^@/, ''))}
           error={Boolean(errors.username)}
-          helperText={
-            errors.username ??
-            'Letters, numbers, dots and underscores. Your old username keeps leading to you for 30 days.'
-          }
+          helperText={errors.username ?? t('account.usernameHint', { days: f.number(OLD_USERNAME_DAYS) })}
           slotProps={{ htmlInput: { maxLength: LIMITS.usernameMax, autoCapitalize: 'none', spellCheck: false } }}
           fullWidth
         />
@@ -82,7 +88,7 @@ export default function AccountTab({ profile, save }: TabProps) {
             variant="contained"
             disabled={busy || !changed || Boolean(errors.name || errors.username)}
           >
-            {busy ? 'Saving…' : 'Save changes'}
+            {busy ? t('common:saving') : t('saveChanges')}
           </Button>
         </Box>
       </Box>
@@ -91,25 +97,24 @@ export default function AccountTab({ profile, save }: TabProps) {
 
       <Divider sx={{ my: 4 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Your data
+        {t('account.dataTitle')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Download a zip of your profile, posts, comments, the messages you sent and the media you uploaded.
+        {t('account.dataText')}
       </Typography>
       <Button variant="outlined" component="a" href="/api/account/export" download>
-        Download my data
+        {t('account.download')}
       </Button>
 
       <Divider sx={{ my: 4 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, color: 'error.main' }}>
-        Delete account
+        {t('account.deleteTitle')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Your profile, posts, comments, pictures and sessions are removed for good. Messages you sent stay in other
-        members&apos; chats as from &ldquo;Deleted user&rdquo;.
+        {t('account.deleteText', { deletedUser: m.SettingsText.deletedUser })}
       </Typography>
       <Button variant="outlined" color="error" onClick={() => setDeleteOpen(true)}>
-        Delete my account
+        {t('account.deleteButton')}
       </Button>
 
       <AvatarDialog open={avatarOpen} onClose={() => setAvatarOpen(false)} save={save} />

@@ -18,7 +18,8 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import CropOutlined from '@mui/icons-material/CropOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { Messages } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { cropToBlob, uploadAvatar } from './cropImage';
@@ -31,6 +32,9 @@ interface Props {
 }
 
 export function AvatarDialog({ open, onClose, save }: Props) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
+  const localize = useLocalize();
   const auth = useAuth();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -87,7 +91,7 @@ export function AvatarDialog({ open, onClose, save }: Props) {
       const blob = await cropToBlob(source.url, area);
       setResult({ blob, url: URL.createObjectURL(blob) });
     } catch {
-      setError('This picture could not be read. Choose another one.');
+      setError(t('avatar.readError'));
     }
   };
 
@@ -97,13 +101,11 @@ export function AvatarDialog({ open, onClose, save }: Props) {
     setError(null);
     const up = await uploadAvatar(result.blob, setProgress);
     if (!up.ok || !up.url) {
+      // The upload goes past the HTTP client, so its answer is put in the page's language here.
+      const problem = up.message ? localize(up.message) : m.Messages.server.internal;
       setProgress(null);
-      setError(up.message ?? Messages.server.internal);
-      toast.show({
-        title: Messages.profile.updateFailed,
-        message: up.message ?? Messages.server.internal,
-        type: 'error',
-      });
+      setError(problem);
+      toast.show({ title: m.Messages.profile.updateFailed, message: problem, type: 'error' });
       return;
     }
     const ok = await save({ type: 'profilePic', updatedData: { profilePic: up.url } });
@@ -116,14 +118,14 @@ export function AvatarDialog({ open, onClose, save }: Props) {
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="avatar-dialog-title">
-      <DialogTitle id="avatar-dialog-title">Profile picture</DialogTitle>
+      <DialogTitle id="avatar-dialog-title">{t('avatar.title')}</DialogTitle>
       <DialogContent>
         <input
           ref={input}
           type="file"
           accept="image/*"
           hidden
-          aria-label="Picture file"
+          aria-label={t('avatar.file')}
           onChange={(e) => {
             choose(e.target.files?.[0]);
             e.target.value = '';
@@ -132,7 +134,7 @@ export function AvatarDialog({ open, onClose, save }: Props) {
         {!source && (
           <Box sx={{ display: 'grid', placeItems: 'center', gap: 1, py: 4, color: 'text.secondary' }}>
             <ImageOutlined sx={{ fontSize: 56 }} aria-hidden />
-            <Typography>Choose a picture to crop.</Typography>
+            <Typography>{t('avatar.prompt')}</Typography>
           </Box>
         )}
         {source && !source.gif && (
@@ -154,7 +156,7 @@ export function AvatarDialog({ open, onClose, save }: Props) {
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
               <Typography id="zoom-label" variant="body2">
-                Zoom
+                {t('avatar.zoom')}
               </Typography>
               <Slider
                 value={zoom}
@@ -166,22 +168,26 @@ export function AvatarDialog({ open, onClose, save }: Props) {
                 sx={{ flex: 1 }}
               />
               <Button variant="outlined" startIcon={<CropOutlined />} onClick={() => void applyCrop()} disabled={!area}>
-                Crop
+                {t('avatar.crop')}
               </Button>
             </Box>
           </>
         )}
         {result && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-            <Avatar src={result.url} alt="Preview of the new picture" sx={{ width: 72, height: 72 }} />
+            <Avatar src={result.url} alt={t('avatar.preview')} sx={{ width: 72, height: 72 }} />
             <Typography variant="body2" color="text.secondary">
-              {source?.gif ? 'GIFs are used as they are, animation included.' : 'This is how your picture will look.'}
+              {source?.gif ? t('avatar.gifNote') : t('avatar.previewNote')}
             </Typography>
           </Box>
         )}
         {progress !== null && (
           <Box sx={{ mt: 2 }}>
-            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label={t('avatar.progress')}
+            />
           </Box>
         )}
         {error && (
@@ -190,16 +196,16 @@ export function AvatarDialog({ open, onClose, save }: Props) {
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button onClick={() => input.current?.click()} disabled={progress !== null}>
-          {source ? 'Choose another' : 'Choose a picture'}
+          {source ? t('avatar.chooseAnother') : t('avatar.choose')}
         </Button>
         <Box sx={{ flex: 1 }} />
         <Button onClick={close} disabled={progress !== null}>
-          Cancel
+          {t('common:cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={!result || progress !== null}>
-          Save
+          {t('common:save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -8,12 +8,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { Messages, Routes, SettingsText } from '@sajha/contract';
+import { Routes } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { call } from '../../lib/http';
 
 export function DeleteAccountDialog(props: { open: boolean; onClose: () => void; hasPassword: boolean }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
   const auth = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -31,9 +35,9 @@ export function DeleteAccountDialog(props: { open: boolean; onClose: () => void;
         void navigate('/', { replace: true });
         return;
       }
-      setError(res.data.message ?? Messages.server.internal);
+      setError(res.data.message ?? m.Messages.server.internal);
     } catch {
-      setError(Messages.server.internal);
+      setError(m.Messages.server.internal);
     }
     setBusy(false);
   };
@@ -41,12 +45,12 @@ export function DeleteAccountDialog(props: { open: boolean; onClose: () => void;
   return (
     <Dialog open={props.open} onClose={() => !busy && props.onClose()} aria-labelledby="delete-account-title">
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
+        <DialogTitle id="delete-account-title">{t('deleteDialog.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>This cannot be undone. Enter your password to confirm.</DialogContentText>
-          {!props.hasPassword && <Alert severity="info">{SettingsText.passwordNeeded}</Alert>}
+          <DialogContentText sx={{ mb: 2 }}>{t('deleteDialog.text')}</DialogContentText>
+          {!props.hasPassword && <Alert severity="info">{m.SettingsText.passwordNeeded}</Alert>}
           <TextField
-            label="Password"
+            label={t('deleteDialog.password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -59,10 +63,10 @@ export function DeleteAccountDialog(props: { open: boolean; onClose: () => void;
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose} disabled={busy}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={busy || !password}>
-            Delete account
+            {t('deleteDialog.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -16,34 +16,46 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
-import { Messages, Routes, SIGNUP_LIMITS, type InviteDto } from '@sajha/contract';
+import { Routes, SIGNUP_LIMITS, type InviteDto } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useFormat, type Format } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
+import { messages } from '../../i18n/prefs';
 import { call } from '../../lib/http';
 import { useToast } from '../../lib/toast';
 
 const invitesKey = ['settings', 'invites'] as const;
 const DAY_CHOICES = [1, SIGNUP_LIMITS.inviteDaysDefault, SIGNUP_LIMITS.inviteDaysMax];
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const on = (iso: string) => date.format(new Date(iso));
 
 function useMyInvites() {
   return useQuery({
     queryKey: invitesKey,
     queryFn: async () => {
       const res = await call(Routes.myInvites);
-      if (!res.ok) throw new Error(res.data.message ?? Messages.server.internal);
+      if (!res.ok) throw new Error(res.data.message ?? messages().Messages.server.internal);
       return res.data;
     },
   });
 }
 
-function statusLine(invite: InviteDto): string {
-  if (invite.status === 'used')
-    return `Used${invite.usedBy ? ` by @${invite.usedBy}` : ''}${invite.usedAt ? ` on ${on(invite.usedAt)}` : ''}`;
-  if (invite.status === 'expired') return `Expired on ${on(invite.expiresAt)}`;
-  return `Expires ${on(invite.expiresAt)}`;
+function statusLine(invite: InviteDto, t: TFunction<'settings'>, f: Format): string {
+  if (invite.status === 'used') {
+    const username = invite.usedBy;
+    const date = invite.usedAt ? f.date(invite.usedAt) : null;
+    if (username && date) return t('invites.usedByOn', { username, date });
+    if (username) return t('invites.usedBy', { username });
+    if (date) return t('invites.usedOn', { date });
+    return t('invites.used');
+  }
+  if (invite.status === 'expired') return t('invites.expiredOn', { date: f.date(invite.expiresAt) });
+  return t('invites.expires', { date: f.date(invite.expiresAt) });
 }
 
 export function InvitesSection() {
+  const { t } = useTranslation('settings');
+  const m = useMessages();
+  const f = useFormat();
   const client = useQueryClient();
   const toast = useToast();
   const { data } = useMyInvites();
@@ -56,16 +68,16 @@ export function InvitesSection() {
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
-      toast.show({ message: 'Invite link copied.', type: 'success' });
+      toast.show({ message: t('invites.copied'), type: 'success' });
     } catch {
-      toast.show({ message: `Copy this link: ${link}`, type: 'normal' });
+      toast.show({ message: t('invites.copyThis', { link }), type: 'normal' });
     }
   };
   const create = async () => {
     setBusy(true);
     try {
       const res = await call(Routes.createInvite, { body: { days } });
-      toast.show({ message: res.data.message ?? Messages.server.internal, type: res.ok ? 'success' : 'error' });
+      toast.show({ message: res.data.message ?? m.Messages.server.internal, type: res.ok ? 'success' : 'error' });
       if (res.ok) await copy(res.data.invite.link);
     } finally {
       setBusy(false);
@@ -74,7 +86,7 @@ export function InvitesSection() {
   };
   const revoke = async (code: string) => {
     const res = await call(Routes.revokeInvite, { params: { code } });
-    toast.show({ message: res.data.message ?? Messages.server.internal, type: res.ok ? 'success' : 'error' });
+    toast.show({ message: res.data.message ?? m.Messages.server.internal, type: res.ok ? 'success' : 'error' });
     await refresh();
   };
 
@@ -82,38 +94,38 @@ export function InvitesSection() {
     <Box component="section" aria-labelledby="invites-heading">
       <Divider sx={{ my: 4 }} />
       <Typography id="invites-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Invite people
+        {t('invites.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {data.enabled
-          ? `Joining is by invitation right now. Each invite works once, for the days you choose.${
-              data.left === null ? '' : ` You can make ${data.left} more.`
-            }`
-          : 'Joining is open again, so your invites are not needed now.'}
+          ? [t('invites.enabled'), data.left === null ? '' : t('invites.left', { left: f.number(data.left) })]
+              .filter(Boolean)
+              .join(' ')
+          : t('invites.disabled')}
       </Typography>
       {data.enabled ? (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
           <TextField
             select
             size="small"
-            label="Works for"
+            label={t('invites.worksFor')}
             value={days}
             onChange={(e) => setDays(Number(e.target.value))}
             sx={{ minWidth: 140 }}
           >
             {DAY_CHOICES.map((d) => (
               <MenuItem key={d} value={d}>
-                {d === 1 ? '1 day' : `${d} days`}
+                {t('invites.days', { count: d, days: f.number(d) })}
               </MenuItem>
             ))}
           </TextField>
           <Button variant="contained" onClick={() => void create()} disabled={busy || data.left === 0}>
-            Create invite
+            {t('invites.create')}
           </Button>
         </Box>
       ) : null}
       {data.invites.length ? (
-        <List aria-label="Your invites" dense disablePadding>
+        <List aria-label={t('invites.list')} dense disablePadding>
           {data.invites.map((invite) => (
             <ListItem key={invite.code} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText
@@ -124,13 +136,13 @@ export function InvitesSection() {
                     </Box>
                     <Chip
                       size="small"
-                      label={invite.status === 'unused' ? 'Unused' : invite.status === 'used' ? 'Used' : 'Expired'}
+                      label={t(`invites.status.${invite.status}`)}
                       color={invite.status === 'unused' ? 'success' : 'default'}
                       variant="outlined"
                     />
                   </Box>
                 }
-                secondary={statusLine(invite)}
+                secondary={statusLine(invite, t, f)}
                 sx={{ minWidth: 200 }}
               />
               {invite.status === 'unused' ? (
@@ -139,17 +151,17 @@ export function InvitesSection() {
                     size="small"
                     startIcon={<ContentCopyOutlined />}
                     onClick={() => void copy(invite.link)}
-                    aria-label={`Copy link of invite ${invite.code}`}
+                    aria-label={t('invites.copyLinkOf', { code: invite.code })}
                   >
-                    Copy link
+                    {t('invites.copyLink')}
                   </Button>
                   <Button
                     size="small"
                     color="error"
                     onClick={() => void revoke(invite.code)}
-                    aria-label={`Revoke invite ${invite.code}`}
+                    aria-label={t('invites.revokeOf', { code: invite.code })}
                   >
-                    Revoke
+                    {t('invites.revoke')}
                   </Button>
                 </Box>
               ) : null}
@@ -157,7 +169,7 @@ export function InvitesSection() {
           ))}
         </List>
       ) : (
-        <Typography color="text.secondary">No invites yet.</Typography>
+        <Typography color="text.secondary">{t('invites.empty')}</Typography>
       )}
     </Box>
   );

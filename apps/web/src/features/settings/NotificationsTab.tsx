@@ -14,20 +14,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Messages, type NotificationPreferences } from '@sajha/contract';
+import { type NotificationPreferences } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useConnectedSocket } from '../../lib/realtime';
 import { useToast } from '../../lib/toast';
 import { savePreferences, settingsKeys, usePreferences } from './queries';
 
 type TypeKey = keyof NotificationPreferences['email'];
-const TYPES: { key: TypeKey; label: string }[] = [
-  { key: 'system', label: 'Account and security' },
-  { key: 'message', label: 'Messages' },
-  { key: 'mention', label: 'Mentions' },
-  { key: 'comment', label: 'Comments' },
-  { key: 'like', label: 'Likes and shares' },
-  { key: 'follow', label: 'New followers' },
-];
+/** The kinds, in this order (each named by the settings catalogue's `notifications.types.{kind}`). */
+const TYPES: TypeKey[] = ['system', 'message', 'mention', 'comment', 'like', 'follow'];
 
 export default function NotificationsTab() {
   const { data: saved, error } = usePreferences();
@@ -49,23 +45,27 @@ export default function NotificationsTab() {
 
 /** The form edits a copy of the saved preferences; saving writes it back once the server agreed. */
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
+  // The socket's refusals come in English: in the page's language.
+  const localize = useLocalize();
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
   const [prefs, setPrefs] = useState(saved);
   const { mutate: save, isPending: busy } = useMutation({
     mutationFn: (next: NotificationPreferences) => {
-      if (!socket) throw new Error(Messages.settings.prefsError);
+      if (!socket) throw new Error(m.Messages.settings.prefsError);
       return savePreferences(socket, next);
     },
     onSuccess: (_done, next) => {
       client.setQueryData(settingsKeys.preferences, next);
-      toast.show({ message: Messages.settings.prefsUpdated, type: 'success' });
+      toast.show({ message: m.Messages.settings.prefsUpdated, type: 'success' });
     },
     onError: (error) =>
       toast.show({
-        title: Messages.profile.updateFailed,
-        message: error.message || Messages.settings.prefsError,
+        title: m.Messages.profile.updateFailed,
+        message: error.message ? localize(error.message) : m.Messages.settings.prefsError,
         type: 'error',
       }),
   });
@@ -73,7 +73,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!socket) {
-      toast.show({ title: Messages.profile.updateFailed, message: Messages.settings.prefsError, type: 'error' });
+      toast.show({ title: m.Messages.profile.updateFailed, message: m.Messages.settings.prefsError, type: 'error' });
       return;
     }
     save(prefs);
@@ -89,11 +89,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         {title}
       </FormLabel>
       <FormGroup>
-        {TYPES.map((t) => (
+        {TYPES.map((kind) => (
           <FormControlLabel
-            key={t.key}
-            control={<Switch checked={prefs[c][t.key]} onChange={(e) => setChannel(c, t.key, e.target.checked)} />}
-            label={t.label}
+            key={kind}
+            control={<Switch checked={prefs[c][kind]} onChange={(e) => setChannel(c, kind, e.target.checked)} />}
+            label={t(`notifications.types.${kind}`)}
           />
         ))}
       </FormGroup>
@@ -109,31 +109,31 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             onChange={(e) => setPrefs({ ...prefs, inApp: { all: e.target.checked } })}
           />
         }
-        label="In-app notifications"
+        label={t('notifications.inApp')}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
-        {channel('email', 'Email')}
-        {channel('webPush', 'Push')}
+        {channel('email', t('notifications.email'))}
+        {channel('webPush', t('notifications.push'))}
       </Box>
       <FormControlLabel
         control={<Switch checked={prefs.digest} onChange={(e) => setPrefs({ ...prefs, digest: e.target.checked })} />}
-        label="One daily email digest instead of single emails"
+        label={t('notifications.digest')}
       />
       <Box>
-        <Typography sx={{ fontWeight: 700, mb: 1 }}>Quiet hours</Typography>
+        <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('notifications.quietTitle')}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          No push notifications in this window (security notices still come through). Leave empty for none.
+          {t('notifications.quietText')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           <TextField
-            label="From"
+            label={t('notifications.from')}
             type="time"
             value={prefs.quietHours.start}
             onChange={(e) => setQuiet('start', e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
-            label="Until"
+            label={t('notifications.until')}
             type="time"
             value={prefs.quietHours.end}
             onChange={(e) => setQuiet('end', e.target.value)}
@@ -143,7 +143,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
       </Box>
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Saving…' : 'Save preferences'}
+          {busy ? t('common:saving') : t('notifications.save')}
         </Button>
       </Box>
     </Box>

@@ -3,10 +3,19 @@ import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { SettingsText } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import type { TabProps } from './types';
 
+/** A counter's numbers as they are ("0/500"), in the member's digits. */
+const PLAIN = { useGrouping: false } as const;
+const BIO_MAX = 500;
+
 export default function PersonalTab({ profile, save }: TabProps) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
+  const f = useFormat();
   const [phone, setPhone] = useState(profile.phone);
   const [location, setLocation] = useState(profile.location);
   const [bio, setBio] = useState(profile.bio);
@@ -24,14 +33,14 @@ export default function PersonalTab({ profile, save }: TabProps) {
   return (
     <Box component="form" noValidate onSubmit={(e: FormEvent) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
       <TextField
-        label="Email"
+        label={t('personal.email')}
         value={profile.email}
-        helperText="Your email cannot be changed here."
+        helperText={t('personal.emailHint')}
         slotProps={{ htmlInput: { readOnly: true } }}
         fullWidth
       />
       <TextField
-        label="Phone"
+        label={t('personal.phone')}
         name="phone"
         type="tel"
         autoComplete="tel"
@@ -41,7 +50,7 @@ export default function PersonalTab({ profile, save }: TabProps) {
         fullWidth
       />
       <TextField
-        label="Location"
+        label={t('personal.location')}
         name="location"
         value={location}
         onChange={(e) => setLocation(e.target.value)}
@@ -49,29 +58,29 @@ export default function PersonalTab({ profile, save }: TabProps) {
         fullWidth
       />
       <TextField
-        label="Bio"
+        label={t('personal.bio')}
         name="bio"
         value={bio}
         onChange={(e) => setBio(e.target.value)}
         multiline
         minRows={3}
-        helperText={`${bio.length}/500`}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
+        helperText={`${f.number(bio.length, PLAIN)}/${f.number(BIO_MAX, PLAIN)}`}
+        slotProps={{ htmlInput: { maxLength: BIO_MAX } }}
         fullWidth
       />
       <TextField
-        label="Date of birth"
+        label={t('personal.dob')}
         name="dob"
         value={dob}
         onChange={(e) => setDob(e.target.value)}
-        placeholder={SettingsText.dobHint}
-        helperText={SettingsText.dobHint}
+        placeholder={m.SettingsText.dobHint}
+        helperText={m.SettingsText.dobHint}
         slotProps={{ htmlInput: { maxLength: 10, inputMode: 'numeric' } }}
         fullWidth
       />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
+          {busy ? t('common:saving') : t('saveChanges')}
         </Button>
       </Box>
     </Box>

@@ -8,23 +8,33 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, Messages, SETTINGS_PASSWORD_PATTERN } from '@sajha/contract';
+import { LIMITS, SETTINGS_PASSWORD_PATTERN, type Catalogue } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
+import { messages } from '../../i18n/prefs';
 import { BlockedSection } from './BlockedSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import type { TabProps } from './types';
 
-export function newPasswordError(password: string): string | undefined {
-  return password && !SETTINGS_PASSWORD_PATTERN.test(password) ? Messages.settings.newPasswordRule : undefined;
+/** The shortest new password (SETTINGS_PASSWORD_PATTERN's rule). */
+const NEW_PASSWORD_MIN = 8;
+
+export function newPasswordError(password: string, m: Catalogue = messages()): string | undefined {
+  return password && !SETTINGS_PASSWORD_PATTERN.test(password) ? m.Messages.settings.newPasswordRule : undefined;
 }
 
 export default function SecurityTab({ profile, save }: TabProps) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
+  const f = useFormat();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const ruleError = newPasswordError(password);
-  const mismatch = confirm && password !== confirm ? Messages.settings.newPasswordMismatch : undefined;
+  const ruleError = newPasswordError(password, m);
+  const mismatch = confirm && password !== confirm ? m.Messages.settings.newPasswordMismatch : undefined;
   const ready = (current || !profile.hasPassword) && password && confirm && !ruleError && !mismatch;
 
   const submit = async (e: FormEvent) => {
@@ -43,15 +53,15 @@ export default function SecurityTab({ profile, save }: TabProps) {
   return (
     <Box>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        Change password
+        {t('security.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Changing it signs you out everywhere else.
+        {t('security.text')}
       </Typography>
       <Box component="form" noValidate onSubmit={(e: FormEvent) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
         {profile.hasPassword && (
           <TextField
-            label="Current password"
+            label={t('security.current')}
             type="password"
             autoComplete="current-password"
             value={current}
@@ -61,20 +71,18 @@ export default function SecurityTab({ profile, save }: TabProps) {
           />
         )}
         <TextField
-          label="New password"
+          label={t('security.new')}
           type="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={Boolean(ruleError)}
-          helperText={
-            ruleError ?? 'At least 8 letters and digits, with an uppercase letter, a lowercase letter and a number.'
-          }
+          helperText={ruleError ?? t('security.newHint', { min: f.number(NEW_PASSWORD_MIN) })}
           slotProps={{ htmlInput: { maxLength: LIMITS.passwordMax } }}
           fullWidth
         />
         <TextField
-          label="Confirm new password"
+          label={t('security.confirm')}
           type="password"
           autoComplete="new-password"
           value={confirm}
@@ -86,7 +94,7 @@ export default function SecurityTab({ profile, save }: TabProps) {
         />
         <Box>
           <Button type="submit" variant="contained" disabled={!ready || busy}>
-            {busy ? 'Saving…' : 'Change password'}
+            {busy ? t('common:saving') : t('security.submit')}
           </Button>
         </Box>
       </Box>

@@ -11,15 +11,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ComputerOutlined from '@mui/icons-material/ComputerOutlined';
 import PhoneAndroidOutlined from '@mui/icons-material/PhoneAndroidOutlined';
-import { Messages, Routes } from '@sajha/contract';
+import { Routes } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { call } from '../../lib/http';
 import { useToast } from '../../lib/toast';
 import { settingsKeys, useSessions } from './queries';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
 export function SessionsSection() {
+  const { t } = useTranslation('settings');
+  const m = useMessages();
+  const f = useFormat();
   const toast = useToast();
   const client = useQueryClient();
   const { data: rows = null } = useSessions();
@@ -27,7 +30,7 @@ export function SessionsSection() {
   const act = async (route: typeof Routes.revokeSession | typeof Routes.revokeOtherSessions, id?: string) => {
     const res = await call(route, { params: id ? { id } : {} });
     toast.show({
-      message: res.data.message ?? (res.ok ? 'Done.' : Messages.server.internal),
+      message: res.data.message ?? (res.ok ? t('sessions.done') : m.Messages.server.internal),
       type: res.ok ? 'success' : 'error',
     });
     await client.invalidateQueries({ queryKey: settingsKeys.sessions });
@@ -37,7 +40,7 @@ export function SessionsSection() {
   return (
     <Box>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        Where you are signed in
+        {t('sessions.title')}
       </Typography>
       {!rows ? (
         <Box aria-busy="true">
@@ -46,17 +49,17 @@ export function SessionsSection() {
           ))}
         </Box>
       ) : (
-        <List aria-label="Active sessions">
+        <List aria-label={t('sessions.list')}>
           {rows.map((r) => (
             <ListItem
               key={r.id}
               divider
               secondaryAction={
                 r.current ? (
-                  <Chip label="This device" size="small" color="primary" variant="outlined" />
+                  <Chip label={t('sessions.thisDevice')} size="small" color="primary" variant="outlined" />
                 ) : (
                   <Button size="small" color="error" onClick={() => void act(Routes.revokeSession, r.id)}>
-                    Sign out
+                    {t('sessions.signOut')}
                   </Button>
                 )
               }
@@ -64,8 +67,13 @@ export function SessionsSection() {
             >
               <ListItemIcon>{/Android|iOS/.test(r.os) ? <PhoneAndroidOutlined /> : <ComputerOutlined />}</ListItemIcon>
               <ListItemText
-                primary={`${r.browser} on ${r.os}`}
-                secondary={`${r.place ? `${r.place} · ` : ''}Signed in ${when(r.createdAt)} · Last active ${when(r.lastSeenAt)}`}
+                primary={t('sessions.device', { browser: r.browser, os: r.os })}
+                secondary={[
+                  r.place,
+                  t('sessions.times', { start: f.dateTime(r.createdAt), last: f.dateTime(r.lastSeenAt) }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}
@@ -77,7 +85,7 @@ export function SessionsSection() {
         disabled={others === 0}
         onClick={() => void act(Routes.revokeOtherSessions)}
       >
-        Sign out all other sessions
+        {t('sessions.signOutOthers')}
       </Button>
     </Box>
   );

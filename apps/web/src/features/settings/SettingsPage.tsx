@@ -1,7 +1,8 @@
 /**
  * /settings and /settings/{tab} (part 2 "Settings"): title "Settings", a section menu, and the five
- * tabs (and ours, Safety: mutes, muted words, standing with moderators). Without a tab, narrow screens show only the menu and wide screens a placeholder icon. A
- * spinner shows until the profile has arrived.
+ * tabs (and ours: Safety, with mutes, muted words and standing with moderators; Language, with the
+ * interface language, calendar and digits). Without a tab, narrow screens show only the menu and wide
+ * screens a placeholder icon. A spinner shows until the profile has arrived.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -25,18 +27,24 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { SETTINGS_TABS } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { LanguageSettings } from '../../i18n/LanguageSettings';
 import { SafetyTab } from '../moderation';
 import { useProfileForm } from './useProfileForm';
 
-type Tab = (typeof SETTINGS_TABS)[number];
+/** The spec's tabs, and Language (ours: the member's language settings, saved on their account). */
+const TABS = [...SETTINGS_TABS, 'language'] as const;
+type Tab = (typeof TABS)[number];
 
-const SECTIONS: { tab: Tab; label: string; hint: string; icon: React.ReactNode }[] = [
-  { tab: 'account', label: 'Account', hint: 'Picture, name, username, your data', icon: <BadgeOutlined /> },
-  { tab: 'personal', label: 'Personal', hint: 'Phone, location, bio, birthday', icon: <PersonOutlined /> },
-  { tab: 'social', label: 'Social', hint: 'Links to your other profiles', icon: <ShareOutlined /> },
-  { tab: 'security', label: 'Security', hint: 'Password, sessions, two-factor', icon: <LockOutlined /> },
-  { tab: 'notifications', label: 'Notifications', hint: 'What reaches you, and how', icon: <NotificationsOutlined /> },
-  { tab: 'safety', label: 'Safety', hint: 'Muted members and words, your standing', icon: <ShieldOutlined /> },
+/** Each section's menu entry (its texts are the settings catalogue's `sections.{tab}`). */
+const SECTIONS: { tab: Tab; icon: React.ReactNode }[] = [
+  { tab: 'account', icon: <BadgeOutlined /> },
+  { tab: 'personal', icon: <PersonOutlined /> },
+  { tab: 'social', icon: <ShareOutlined /> },
+  { tab: 'security', icon: <LockOutlined /> },
+  { tab: 'notifications', icon: <NotificationsOutlined /> },
+  { tab: 'safety', icon: <ShieldOutlined /> },
+  { tab: 'language', icon: <LanguageOutlined /> },
 ];
 
 const AccountTab = lazy(() => import('./AccountTab'));
@@ -45,28 +53,35 @@ const SocialTab = lazy(() => import('./SocialTab'));
 const SecurityTab = lazy(() => import('./SecurityTab'));
 const NotificationsTab = lazy(() => import('./NotificationsTab'));
 
-const isTab = (t: string | undefined): t is Tab => SETTINGS_TABS.includes(t as Tab);
+const isTab = (t: string | undefined): t is Tab => TABS.includes(t as Tab);
 
 function Spinner() {
+  const { t } = useTranslation('settings');
   return (
-    <Box role="status" aria-label="Loading settings" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+    <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
       <CircularProgress />
     </Box>
   );
 }
 
 export default function SettingsPage() {
+  const { t } = useTranslation(['settings', 'common']);
   const { tab } = useParams();
-  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const form = useProfileForm();
+  const documentTitle = t('documentTitle');
   useEffect(() => {
-    document.title = 'Settings - Sajha';
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
   if (tab !== undefined && !isTab(tab)) return <Navigate to="/settings" replace />;
   const section = SECTIONS.find((s) => s.tab === tab);
+  /** Language's name is the one its own settings show (common's `language.title`). */
+  const labelOf = (s: Tab) => (s === 'language' ? t('common:language.title') : t(`sections.${s}.label`));
+
+  const headingId = section?.tab === 'language' ? 'language-settings-title' : 'settings-section';
 
   const menu = (
-    <Paper variant="outlined" component="nav" aria-label="Settings sections" sx={{ alignSelf: 'start' }}>
+    <Paper variant="outlined" component="nav" aria-label={t('sectionsLabel')} sx={{ alignSelf: 'start' }}>
       {/* Links straight inside (no <li>): a <div>, so the list is not a <ul> of anchors. */}
       <List disablePadding component="div">
         {SECTIONS.map((s) => (
@@ -78,7 +93,7 @@ export default function SettingsPage() {
             aria-current={s.tab === tab ? 'page' : undefined}
           >
             <ListItemIcon sx={{ minWidth: 40 }}>{s.icon}</ListItemIcon>
-            <ListItemText primary={s.label} secondary={s.hint} />
+            <ListItemText primary={labelOf(s.tab)} secondary={t(`sections.${s.tab}.hint`)} />
           </ListItemButton>
         ))}
       </List>
@@ -90,9 +105,11 @@ export default function SettingsPage() {
     content = (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 10, color: 'text.secondary', textAlign: 'center' }}>
         <SettingsOutlined sx={{ fontSize: 72, mb: 1 }} aria-hidden />
-        <Typography>Choose a section to change your settings.</Typography>
+        <Typography>{t('choose')}</Typography>
       </Box>
     );
+  } else if (section.tab === 'language') {
+    content = <LanguageSettings />;
   } else if (!form.profile) {
     content = <Spinner />;
   } else {
@@ -112,7 +129,7 @@ export default function SettingsPage() {
   return (
     <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1040, mx: 'auto', width: '100%' }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        Settings
+        {t('title')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, gap: 3 }}>
         {(wide || !section) && menu}
@@ -120,19 +137,22 @@ export default function SettingsPage() {
           <Paper
             variant="outlined"
             component="section"
-            {...(section ? { 'aria-labelledby': 'settings-section' } : { 'aria-label': 'Settings' })}
+            {...(section ? { 'aria-labelledby': headingId } : { 'aria-label': t('title') })}
             sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}
           >
-            {section && (
+            {section && (!wide || section.tab !== 'language') && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
                 {!wide && (
                   <Button component={RouterLink} to="/settings" startIcon={<ArrowBackOutlined />} size="small">
-                    Back
+                    {t('common:back')}
                   </Button>
                 )}
-                <Typography id="settings-section" variant="h6" component="h2">
-                  {section.label}
-                </Typography>
+                {/* Language's settings bring their own heading. */}
+                {section.tab !== 'language' && (
+                  <Typography id="settings-section" variant="h6" component="h2">
+                    {labelOf(section.tab)}
+                  </Typography>
+                )}
               </Box>
             )}
             {content}

@@ -18,9 +18,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { SOCIAL_PLATFORMS, socialValueSchema, type SocialPlatform } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocalize } from '../../i18n/language';
 import type { TabProps } from './types';
 
-const LABELS: Record<SocialPlatform, string> = {
+/** The platforms' own names, the same in every language (a website is named by the catalogue). */
+const BRANDS: Record<Exclude<SocialPlatform, 'website'>, string> = {
   facebook: 'Facebook',
   instagram: 'Instagram',
   twitter: 'Twitter / X',
@@ -29,10 +32,12 @@ const LABELS: Record<SocialPlatform, string> = {
   youtube: 'YouTube',
   snapchat: 'Snapchat',
   tiktok: 'TikTok',
-  website: 'Website',
 };
 
 export default function SocialTab({ profile, save }: TabProps) {
+  const { t } = useTranslation('settings');
+  const localize = useLocalize();
+  const label = (p: SocialPlatform) => (p === 'website' ? t('social.website') : BRANDS[p]);
   const [platform, setPlatform] = useState<SocialPlatform | ''>('');
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +45,9 @@ export default function SocialTab({ profile, save }: TabProps) {
   const added = Object.keys(links) as SocialPlatform[];
   const free = SOCIAL_PLATFORMS.filter((p) => !(p in links));
   const check = value.trim() ? socialValueSchema.safeParse(value) : null;
-  const valueError = check && !check.success ? check.error.issues[0]?.message : undefined;
+  // The schema's checks speak English: in the page's language.
+  const issue = check && !check.success ? check.error.issues[0]?.message : undefined;
+  const valueError = issue ? localize(issue) : undefined;
 
   const send = async (next: Partial<Record<SocialPlatform, string>>) => {
     setBusy(true);
@@ -67,22 +74,27 @@ export default function SocialTab({ profile, save }: TabProps) {
     <Box>
       {added.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          No social links yet. Add one below.
+          {t('social.empty')}
         </Typography>
       ) : (
-        <List aria-label="Your social links" sx={{ mb: 2 }}>
+        <List aria-label={t('social.list')} sx={{ mb: 2 }}>
           {added.map((p) => (
             <ListItem
               key={p}
               divider
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${LABELS[p]}`} onClick={() => remove(p)} disabled={busy}>
+                <IconButton
+                  edge="end"
+                  aria-label={t('social.remove', { platform: label(p) })}
+                  onClick={() => remove(p)}
+                  disabled={busy}
+                >
                   <DeleteOutline />
                 </IconButton>
               }
             >
               <ListItemText
-                primary={LABELS[p]}
+                primary={label(p)}
                 secondary={links[p]}
                 slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
               />
@@ -97,27 +109,27 @@ export default function SocialTab({ profile, save }: TabProps) {
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr auto' }, gap: 2, alignItems: 'start' }}
       >
         <FormControl fullWidth>
-          <InputLabel id="social-platform-label">Platform</InputLabel>
+          <InputLabel id="social-platform-label">{t('social.platform')}</InputLabel>
           <Select
             labelId="social-platform-label"
-            label="Platform"
+            label={t('social.platform')}
             value={platform}
             onChange={(e) => setPlatform(e.target.value)}
             disabled={free.length === 0}
           >
             {free.map((p) => (
               <MenuItem key={p} value={p}>
-                {LABELS[p]}
+                {label(p)}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <TextField
-          label="Handle or link"
+          label={t('social.value')}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           error={Boolean(valueError)}
-          helperText={valueError ?? 'For example asha_gurung or https://…'}
+          helperText={valueError ?? t('social.valueHint')}
           slotProps={{ htmlInput: { maxLength: 300 } }}
           fullWidth
         />
@@ -127,7 +139,7 @@ export default function SocialTab({ profile, save }: TabProps) {
           disabled={!platform || !value.trim() || Boolean(valueError) || busy}
           sx={{ height: 56 }}
         >
-          Add
+          {t('social.add')}
         </Button>
       </Box>
     </Box>

@@ -9,15 +9,24 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
-import { Messages, Routes, type RouteAnswer, type RouteBody } from '@sajha/contract';
+import { Routes, type RouteAnswer, type RouteBody } from '@sajha/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { call } from '../../lib/http';
+import { useToast } from '../../lib/toast';
 
 type TwoFactorRoute = typeof Routes.twoFactorSetup | typeof Routes.twoFactorEnable | typeof Routes.twoFactorDisable;
-import { useToast } from '../../lib/toast';
+
+/** The authenticator app's codes. */
+const CODE_DIGITS = 6;
 
 type Step = { kind: 'idle' } | { kind: 'scan'; secret: string; url: string } | { kind: 'codes'; codes: string[] };
 
 export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const m = useMessages();
+  const f = useFormat();
   const toast = useToast();
   const [enabled, setEnabled] = useState(initial);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -33,10 +42,10 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
     try {
       const res = await call(route, { body });
       if (res.ok) return res.data;
-      setError(res.data.message ?? Messages.server.internal);
+      setError(res.data.message ?? m.Messages.server.internal);
       return null;
     } catch {
-      setError(Messages.server.internal);
+      setError(m.Messages.server.internal);
       return null;
     } finally {
       setBusy(false);
@@ -54,7 +63,7 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
       setEnabled(true);
       setCode('');
       setStep({ kind: 'codes', codes: data.recoveryCodes });
-      toast.show({ message: data.message ?? 'Two-factor sign-in is on.', type: 'success' });
+      toast.show({ message: data.message ?? m.SettingsText.twoFactorEnabled, type: 'success' });
     }
   };
   const turnOff = async (e: FormEvent) => {
@@ -63,40 +72,42 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
     if (data) {
       setEnabled(false);
       setPassword('');
-      toast.show({ message: data.message ?? 'Two-factor sign-in is off.', type: 'success' });
+      toast.show({ message: data.message ?? m.SettingsText.twoFactorDisabled, type: 'success' });
     }
   };
 
   return (
     <Box>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        Two-factor sign-in
+        {t('twoFactor.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {enabled
-          ? 'On: signing in with your password also asks for a code from your authenticator app.'
-          : 'Off: add a code from an authenticator app to every password sign-in.'}
+        {enabled ? t('twoFactor.on') : t('twoFactor.off')}
       </Typography>
 
       {step.kind === 'codes' && (
         <Alert severity="success" sx={{ mb: 2 }}>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Keep these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.
+            {t('twoFactor.keepCodes')}
           </Typography>
-          <Box component="ul" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 2 }}>
+          <Box
+            component="ul"
+            aria-label={t('twoFactor.codes')}
+            sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 2 }}
+          >
             {step.codes.map((c) => (
               <li key={c}>{c}</li>
             ))}
           </Box>
           <Button size="small" onClick={() => setStep({ kind: 'idle' })} sx={{ mt: 1 }}>
-            I have saved them
+            {t('twoFactor.saved')}
           </Button>
         </Alert>
       )}
 
       {!enabled && step.kind === 'idle' && (
         <Button variant="contained" onClick={() => void start()} disabled={busy}>
-          Turn on two-factor sign-in
+          {t('twoFactor.turnOn')}
         </Button>
       )}
 
@@ -107,28 +118,29 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
           onSubmit={(e: FormEvent) => void confirm(e)}
           sx={{ display: 'grid', gap: 2, maxWidth: 360 }}
         >
-          <Typography variant="body2">
-            Scan this code with your authenticator app, then enter the 6-digit code it shows.
-          </Typography>
+          <Typography variant="body2">{t('twoFactor.scan', { digits: f.number(CODE_DIGITS) })}</Typography>
           <Box sx={{ bgcolor: '#fff', p: 1.5, width: 'fit-content', borderRadius: 1 }}>
-            <QRCodeSVG value={step.url} size={180} title="Two-factor set-up QR code" />
+            <QRCodeSVG value={step.url} size={180} title={t('twoFactor.qr')} />
           </Box>
           <Typography variant="body2" color="text.secondary">
-            Or type this key: <code data-testid="totp-secret">{step.secret}</code>
+            {t('twoFactor.orType')}{' '}
+            <Box component="code" data-testid="totp-secret" sx={{ overflowWrap: 'anywhere' }}>
+              {step.secret}
+            </Box>
           </Typography>
           <TextField
-            label="Code from the app"
+            label={t('twoFactor.code')}
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_DIGITS))}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
             error={Boolean(error)}
             helperText={error ?? ' '}
           />
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy || code.length !== 6}>
-              Confirm
+            <Button type="submit" variant="contained" disabled={busy || code.length !== CODE_DIGITS}>
+              {t('twoFactor.confirm')}
             </Button>
-            <Button onClick={() => setStep({ kind: 'idle' })}>Cancel</Button>
+            <Button onClick={() => setStep({ kind: 'idle' })}>{t('common:cancel')}</Button>
           </Box>
         </Box>
       )}
@@ -141,7 +153,7 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'start' }}
         >
           <TextField
-            label="Password to turn it off"
+            label={t('twoFactor.password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -151,7 +163,7 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
             size="small"
           />
           <Button type="submit" variant="outlined" color="error" disabled={busy || !password}>
-            Turn off
+            {t('twoFactor.turnOff')}
           </Button>
         </Box>
       )}

@@ -1,5 +1,6 @@
 /** Draws the chosen square of an image onto a canvas and returns it as a JPEG or PNG blob. */
 import { Routes } from '@sajha/contract';
+import { currentLocale } from '../../i18n/prefs';
 export interface PixelArea {
   x: number;
   y: number;
@@ -32,6 +33,8 @@ export function uploadAvatar(
     const xhr = new XMLHttpRequest();
     xhr.open(Routes.avatarUpload.method, Routes.avatarUpload.path);
     xhr.withCredentials = true;
+    // As the HTTP client does: the server answers in the language chosen here.
+    xhr.setRequestHeader('Accept-Language', currentLocale());
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);

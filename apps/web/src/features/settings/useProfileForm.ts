@@ -6,7 +6,8 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Events, Messages, type ProfileForm, type UpdateProfilePayload } from '@sajha/contract';
+import { Events, type ProfileForm, type UpdateProfilePayload } from '@sajha/contract';
+import { useLocalize, useMessages } from '../../i18n/language';
 import { useConnectedSocket } from '../../lib/realtime';
 import { ask, errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
@@ -23,20 +24,23 @@ export function useProfileForm(): ProfileFormState {
   const socket = useConnectedSocket();
   const client = useQueryClient();
   const toast = useToast();
+  const m = useMessages();
+  // The socket's refusals come in English: in the page's language.
+  const localize = useLocalize();
   const { data: profile } = useProfileFormQuery();
 
   useSocketEvents({ [Events.profileData]: (p) => client.setQueryData(settingsKeys.profileForm, p) });
 
   const { mutateAsync } = useMutation({
     mutationFn: async (payload: UpdateProfilePayload) => {
-      if (!socket) throw new Error(Messages.server.internal);
+      if (!socket) throw new Error(m.Messages.server.internal);
       await ask(socket, Events.updateProfile, payload);
     },
-    onSuccess: () => toast.show({ message: Messages.profile.updated, type: 'success' }),
+    onSuccess: () => toast.show({ message: m.Messages.profile.updated, type: 'success' }),
     onError: (error) =>
       toast.show({
-        title: Messages.profile.updateFailed,
-        message: errorMessage(error, Messages.server.internal),
+        title: m.Messages.profile.updateFailed,
+        message: localize(errorMessage(error, m.Messages.server.internal)),
         type: 'error',
       }),
   });
