@@ -20,7 +20,13 @@ import { onTestFinished } from 'vitest';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/client.js';
-import { freshPostgresDatabase, usePostgres } from '../apps/server/test/harness.js';
+import {
+  connectSocket,
+  freshPostgresDatabase,
+  sessionCookie,
+  usePostgres,
+  type TestSocket,
+} from '../apps/server/test/harness.js';
 
 export { readOutbox, waitForMail, type OutboxMail } from './outbox.js';
 
@@ -67,6 +73,10 @@ export interface E2E {
   browser: Browser;
   /** A page in a fresh context (own cookies and storage) with baseURL set; closed when the test ends. */
   newPage(viewport?: Viewport): Promise<Page>;
+  /** A page (as newPage) already signed in as `user`, with a remembered session. */
+  signedInPage(user: { id: string }, viewport?: Viewport): Promise<Page>;
+  /** A socket of `user` on the main path, closed with the harness. */
+  socketOf(user: { id: string }): Promise<TestSocket>;
   /** Saves a screenshot of every open page to e2e/artifacts/ (done for you when a test fails). */
   snapshot(label: string): Promise<string[]>;
   close(): Promise<void>;
@@ -174,6 +184,18 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
       return page;
     };
 
+    const signedInPage = async (user: { id: string }, viewport?: Viewport): Promise<Page> => {
+      const page = await newPage(viewport);
+      const [name, value] = (await sessionCookie(app.deps.db, user.id, true)).split('=');
+      await page.context().addCookies([{ name: name!, value: value!, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+      return page;
+    };
+    const socketOf = async (user: { id: string }): Promise<TestSocket> => {
+      const socket = await connectSocket(baseUrl, await sessionCookie(app.deps.db, user.id));
+      cleanups.push(() => Promise.resolve(socket.close()));
+      return socket;
+    };
+
     return {
       baseUrl,
       app,
@@ -181,6 +203,8 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
       dataDir,
       browser,
       newPage,
+      signedInPage,
+      socketOf,
       snapshot,
       close: cleanUp,
     };

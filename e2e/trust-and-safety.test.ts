@@ -10,15 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Events, ModerationMessages, type ChatDto } from '@sajha/contract';
 import { users } from '../apps/server/src/db/schema.js';
-import {
-  ask,
-  connectSocket,
-  createUser,
-  ok,
-  sessionCookie,
-  type TestSocket,
-  type TestUser,
-} from '../apps/server/test/harness.js';
+import { ask, createUser, ok, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
 import { bubble } from './chatPages.js';
 import { startE2E, type E2E } from './harness.js';
@@ -26,27 +18,15 @@ import { startE2E, type E2E } from './harness.js';
 const ADMIN_EMAIL = 'root@trust.example';
 const desktop = { width: 1440, height: 900 };
 let e2e: E2E;
-const sockets: TestSocket[] = [];
 beforeAll(async () => {
   e2e = await startE2E({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 });
 afterAll(async () => {
-  sockets.forEach((s) => s.close());
   await e2e?.close();
 });
 
-async function signedInPage(user: TestUser): Promise<Page> {
-  const page = await e2e.newPage(desktop);
-  const [name, value] = (await sessionCookie(e2e.db, user.id, true)).split('=');
-  await page.context().addCookies([{ name: name!, value: value!, url: e2e.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-  return page;
-}
-
-async function socketOf(user: TestUser): Promise<TestSocket> {
-  const socket = await connectSocket(e2e.baseUrl, await sessionCookie(e2e.db, user.id));
-  sockets.push(socket);
-  return socket;
-}
+const signedInPage = (user: TestUser) => e2e.signedInPage(user, desktop);
+const socketOf = (user: TestUser) => e2e.socketOf(user);
 
 async function postBy(user: TestUser, content: string): Promise<string> {
   const form = new FormData();

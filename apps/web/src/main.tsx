@@ -8,7 +8,7 @@ import { loadLandingMore } from './features/landing/LandingPage';
 import { installMediaContextMenuBlock } from './lib/blockMediaContextMenu';
 import { registerServiceWorker } from './lib/pwa';
 import { startI18n } from './i18n';
-import { currentLocale } from './i18n/prefs';
+import { currentPrefs } from './i18n/prefs';
 import './app/fonts.css';
 
 installMediaContextMenuBlock();
@@ -16,10 +16,16 @@ registerServiceWorker();
 const router = createRouter();
 const container = document.getElementById('root')!;
 
-// The page's language is on hand before the first render (Nepali's texts load first when chosen).
+// The page's language is on hand before the first render (Nepali's texts load first when chosen). The
+// pre-rendered landing page is English with Latin digits: any other choice renders it anew.
 await startI18n();
 
-if (container.firstElementChild && window.location.pathname === '/' && currentLocale() === 'en') {
+if (
+  container.firstElementChild &&
+  window.location.pathname === '/' &&
+  currentPrefs().locale === 'en' &&
+  currentPrefs().digits === 'latn'
+) {
   // A visitor's '/' comes pre-rendered (landing.html, see prerender.ts): it is already painted, so it is
   // hydrated in a transition, which React splits into short tasks instead of one long one, and whole:
   // the sections below the hero are loaded first (see LandingPage.tsx).

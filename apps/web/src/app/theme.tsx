@@ -24,8 +24,12 @@ export const theme = createTheme({
   breakpoints: { values: { ...BREAKPOINTS } },
   shape: { borderRadius: 10 },
   typography: {
-    // Installed Devanagari and emoji fonts first; the web fonts (app/fonts.css) only where none exist.
+    // Devanagari first: its face (app/fonts.css) covers only Devanagari's unicode-range and tries an
+    // installed copy (local()) before its file, so Latin text still takes the system font. Listed after
+    // system-ui it lost bold text to the system font's empty boxes (DejaVu Sans Bold on Linux drew
+    // Nepali headings and buttons as tofu while regular text was right).
     fontFamily: [
+      '"Noto Sans Devanagari"',
       'system-ui',
       '-apple-system',
       '"Segoe UI"',
@@ -33,7 +37,6 @@ export const theme = createTheme({
       '"Noto Sans"',
       '"Nirmala UI"',
       '"Kohinoor Devanagari"',
-      '"Noto Sans Devanagari"',
       '"Apple Color Emoji"',
       '"Segoe UI Emoji"',
       '"Noto Color Emoji"',

@@ -1,5 +1,5 @@
 /** The language switch (landing page, sign-up, sign-in, Settings): English or नेपाली, in one click. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,6 +15,10 @@ export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'prima
   const { t } = useTranslation('common');
   const { prefs, change } = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Usable once the page's scripts run (the landing page arrives pre-rendered): a click before that
+  // would be lost, so the button says it is not ready yet, as the colour toggle does.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <>
       <Button
@@ -24,6 +28,7 @@ export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'prima
         aria-label={t('language.choose', { current: LANGUAGE_NAMES[prefs.locale] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
+        disabled={!ready}
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
       >

@@ -8,6 +8,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@sajha/contract';
 import { currentPrefs } from './prefs';
+import { pseudo, pseudoEnabled } from './pseudo';
 
 type Resource = Record<string, unknown>;
 const english = import.meta.glob<Resource>('./locales/en/*.json', { eager: true, import: 'default' });
@@ -20,17 +21,21 @@ const localeOf = (path: string) => path.split('/')[2] ?? '';
 export const NAMESPACES = Object.keys(english).map(namespaceOf);
 
 export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  resources: { en: Object.fromEntries(Object.entries(english).map(([p, r]) => [namespaceOf(p), r])) },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  react: { useSuspense: false },
-});
+void i18n
+  .use(initReactI18next)
+  .use({ type: 'postProcessor', name: 'pseudo', process: (value: string) => pseudo(value) })
+  .init({
+    postProcess: pseudoEnabled() ? ['pseudo'] : false,
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    resources: { en: Object.fromEntries(Object.entries(english).map(([p, r]) => [namespaceOf(p), r])) },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
 
 const loaded = new Set<Locale>(['en']);
 
