@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { catalogueFor, Events } from '@sajha/contract';
-import { users } from '../apps/server/src/db/schema.js';
+import { posts, users } from '../apps/server/src/db/schema.js';
 import { ask, createUser, ok, type TestUser } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
 import { ARTIFACTS_DIR, startE2E, waitForMail, type E2E } from './harness.js';
@@ -137,90 +137,104 @@ describe('Sajha in Nepali', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a Nepali and an English member post, chat and notify each other, each in their own language; BS dates from Settings', async () => {
-    const sita = await createUser(e2e.db, { name: 'Sita Rai' });
-    const john = await createUser(e2e.db, { name: 'John Smith' });
-    await e2e.db.update(users).set({ locale: 'ne' }).where(eq(users.id, sita.id));
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`at ${viewport.width} px a Nepali and an English member post, chat and notify each other, each in their own language; BS dates from Settings`, async () => {
+      const phone = viewport === PHONE;
+      const sita = await createUser(e2e.db, { name: 'Sita Rai' });
+      const john = await createUser(e2e.db, { name: 'John Smith' });
+      await e2e.db.update(users).set({ locale: 'ne' }).where(eq(users.id, sita.id));
 
-    for (const viewport of [DESKTOP, PHONE]) {
       const page = await signedInPage(sita, viewport);
       const errors = consoleErrors(page);
       await page.goto('/home');
       // The account's language applies on a fresh browser, where nothing was remembered.
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ne');
-      const nav = viewport === DESKTOP ? ne('shell', 'nav.label') : ne('shell', 'bottom.label');
-      await page.getByRole('navigation', { name: nav }).waitFor();
+      await page
+        .getByRole('navigation', { name: phone ? ne('shell', 'bottom.label') : ne('shell', 'nav.label') })
+        .waitFor();
       await expectAccessible(page);
       await expectNothingClipped(page);
       await shot(page, 'feed');
+
+      // Sita posts through the Nepali dialog.
+      const words = `नमस्ते साथीहरू! आज पोखरा पुगेँ। ${viewport.width}`;
+      const create = phone ? ne('shell', 'bottom.create') : ne('shell', 'nav.createPost');
+      await page.getByRole('button', { name: create, exact: true }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('textbox').first().fill(words);
+      await expectAccessible(page);
+      await shot(page, 'create-post');
+      await dialog.getByRole('button', { name: /पोस्ट/ }).last().click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText(words).filter({ visible: true }).first().waitFor();
+      await shot(page, 'feed-with-post');
+
+      // John (English) follows Sita and likes her post: her notifications are written in Nepali.
+      const johnSocket = await socketOf(john);
+      await ok(ask(johnSocket, Events.follow, { username: sita.username }));
+      const [post] = await e2e.db.select().from(posts).where(eq(posts.authorId, sita.id));
+      await ok(ask(johnSocket, Events.likePost, { post_id: post!.id }));
+      if (phone) await page.getByRole('button', { name: ne('shell', 'bottom.menu'), exact: false }).click();
+      await page
+        .getByRole('button', { name: new RegExp(ne('shell', 'nav.notifications')) })
+        .first()
+        .click();
+      const panel = page.getByRole('dialog', { name: ne('notifications', 'title') });
+      await panel.waitFor();
+      await expect.poll(() => panel.innerText(), { timeout: 10_000 }).toContain(`@${john.username}`);
+      const notices = await panel.innerText();
+      expect(notices).toMatch(DEVANAGARI);
+      expect(notices).not.toContain(catalogueFor('en').PeopleMessages.followNotice(john.username));
+      await expectAccessible(page);
+      await expectNothingClipped(page);
+      await shot(page, 'notifications');
+      await page.keyboard.press('Escape');
+
+      // A chat: Sita's screen is Nepali, the words she types are hers.
+      await page.goto(`/message/${john.username}`);
+      const composer = page.getByRole('textbox', { name: ne('chat', 'composer.message') });
+      await composer.waitFor();
+      await composer.fill('भोलि भेटौँ?');
+      await page.getByRole('button', { name: ne('chat', 'composer.send'), exact: true }).click();
+      await page.getByText('भोलि भेटौँ?').filter({ visible: true }).first().waitFor();
+      await expectAccessible(page);
+      await expectNothingClipped(page);
+      await shot(page, 'chat');
+
+      // Her profile and Settings read Nepali too.
+      await page.goto(`/u/${sita.username}`);
+      await page.getByText(words).filter({ visible: true }).first().waitFor();
+      await expectAccessible(page);
+      await expectNothingClipped(page);
+      await shot(page, 'profile');
+
+      // Settings > Language: Bikram Sambat dates, stored on the account and shown at once.
+      await page.goto('/settings/language');
+      await page
+        .getByRole('heading', { name: ne('common', 'language.title') })
+        .first()
+        .waitFor();
+      await page.getByRole('radio', { name: ne('common', 'language.bikramSambat') }).check();
+      await expect
+        .poll(async () => (await e2e.db.select().from(users).where(eq(users.id, sita.id)))[0]?.calendar)
+        .toBe('bs');
+      // Today in Bikram Sambat: the year is 2080-something (Gregorian 2020s + 56/57), in Devanagari digits.
+      await expect.poll(() => page.getByText(/२०[८९][०-९]/).count()).toBeGreaterThan(0);
+      await expectAccessible(page);
+      await expectNothingClipped(page);
+      await shot(page, 'settings-language');
       expect(errors).toEqual([]);
-      await page.close();
-    }
 
-    // Sita posts through the Nepali dialog.
-    const page = await signedInPage(sita, DESKTOP);
-    const errors = consoleErrors(page);
-    await page.goto('/home');
-    await page
-      .getByRole('button', { name: ne('shell', 'nav.createPost') })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await dialog.getByRole('textbox').first().fill('नमस्ते साथीहरू! आज पोखरा पुगेँ।');
-    await expectAccessible(page);
-    await shot(page, 'create-post');
-    await dialog.getByRole('button', { name: /पोस्ट/ }).last().click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('नमस्ते साथीहरू! आज पोखरा पुगेँ।').first().waitFor();
-
-    // John (English) follows Sita: Sita's notification is written in Nepali, John's refusals in English.
-    const johnSocket = await socketOf(john);
-    await ok(ask(johnSocket, Events.follow, { username: sita.username }));
-    await page
-      .getByRole('button', { name: new RegExp(ne('shell', 'nav.notifications')) })
-      .first()
-      .click();
-    const panel = page.getByRole('dialog', { name: ne('notifications', 'title') });
-    await panel.waitFor();
-    await expect.poll(() => panel.innerText(), { timeout: 10_000 }).toContain(`@${john.username}`);
-    const notice = await panel.innerText();
-    expect(notice).toMatch(DEVANAGARI);
-    expect(notice).not.toContain(catalogueFor('en').PeopleMessages.followNotice(john.username));
-    await expectAccessible(page);
-    await shot(page, 'notifications');
-    await page.keyboard.press('Escape');
-
-    // A chat: Sita's screen is Nepali, the words she types are hers.
-    await page.goto(`/message/${john.username}`);
-    const composer = page.getByRole('textbox', { name: ne('chat', 'composer.message') });
-    await composer.waitFor();
-    await composer.fill('भोलि भेटौँ?');
-    await page.getByRole('button', { name: ne('chat', 'composer.send'), exact: true }).click();
-    await page.getByText('भोलि भेटौँ?').first().waitFor();
-    await expectAccessible(page);
-    await expectNothingClipped(page);
-    await shot(page, 'chat');
-
-    // Settings > Language: Bikram Sambat dates, stored on the account and shown at once.
-    await page.goto('/settings/language');
-    await page.getByRole('heading', { name: ne('common', 'language.title') }).waitFor();
-    await page.getByRole('radio', { name: ne('common', 'language.bikramSambat') }).check();
-    await expect
-      .poll(async () => (await e2e.db.select().from(users).where(eq(users.id, sita.id)))[0]?.calendar)
-      .toBe('bs');
-    // Today in Bikram Sambat: the year is 2080-something (Gregorian 2020s + 56/57), in Devanagari digits.
-    await expect.poll(() => page.getByText(/२०[८९][०-९]/).count()).toBeGreaterThan(0);
-    await expectAccessible(page);
-    await shot(page, 'settings-language');
-    expect(errors).toEqual([]);
-
-    // John's own screens stay English.
-    const johnPage = await signedInPage(john, DESKTOP);
-    await johnPage.goto('/home');
-    await johnPage.getByRole('navigation', { name: en('shell', 'nav.label') }).waitFor();
-    await expect.poll(() => johnPage.evaluate(() => document.documentElement.lang)).toBe('en');
-  });
+      // John's own screens stay English.
+      const johnPage = await signedInPage(john, viewport);
+      await johnPage.goto('/home');
+      await johnPage
+        .getByRole('navigation', { name: phone ? en('shell', 'bottom.label') : en('shell', 'nav.label') })
+        .waitFor();
+      await expect.poll(() => johnPage.evaluate(() => document.documentElement.lang)).toBe('en');
+    });
+  }
 
   it('in a pseudo-locale 40% longer than English, the main screens fit at 390 and 1440 px', async () => {
     const member = await createUser(e2e.db, { name: 'Pema Lama' });
