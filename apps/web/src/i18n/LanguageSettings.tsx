@@ -1,4 +1,5 @@
 /** Settings > Language: the interface language, the calendar of dates and the digits of numbers. */
+import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FormControl from '@mui/material/FormControl';
@@ -12,53 +13,69 @@ import { useLanguage } from './language';
 import { LANGUAGE_NAMES } from './LanguageMenu';
 import { useFormat } from './format';
 
+/** One setting as a labelled group of radio buttons, with an optional line under it. */
+function Choice<V extends string>(props: {
+  id: string;
+  label: string;
+  value: V;
+  options: { value: V; label: ReactNode }[];
+  onChange: (value: V) => void;
+  hint?: string;
+}) {
+  return (
+    <FormControl>
+      <FormLabel id={props.id}>{props.label}</FormLabel>
+      <RadioGroup aria-labelledby={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+        {props.options.map((o) => (
+          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
+        ))}
+      </RadioGroup>
+      {props.hint && (
+        <Typography variant="body2" color="text.secondary">
+          {props.hint}
+        </Typography>
+      )}
+    </FormControl>
+  );
+}
+
 export function LanguageSettings() {
   const { t } = useTranslation('common');
   const { prefs, change } = useLanguage();
   const f = useFormat();
-  const sample = new Date();
   return (
     <Stack spacing={3} component="section" aria-labelledby="language-settings-title">
       <Typography id="language-settings-title" variant="h6" component="h2">
         {t('language.title')}
       </Typography>
-      <FormControl>
-        <FormLabel id="language-choice">{t('language.interface')}</FormLabel>
-        <RadioGroup
-          aria-labelledby="language-choice"
-          value={prefs.locale}
-          onChange={(e) => void change({ locale: e.target.value as Locale })}
-        >
-          {LOCALES.map((l) => (
-            <FormControlLabel key={l} value={l} control={<Radio />} label={<span lang={l}>{LANGUAGE_NAMES[l]}</span>} />
-          ))}
-        </RadioGroup>
-      </FormControl>
-      <FormControl>
-        <FormLabel id="calendar-choice">{t('language.calendar')}</FormLabel>
-        <RadioGroup
-          aria-labelledby="calendar-choice"
-          value={prefs.calendar}
-          onChange={(e) => void change({ calendar: e.target.value as Calendar })}
-        >
-          <FormControlLabel value="gregorian" control={<Radio />} label={t('language.gregorian')} />
-          <FormControlLabel value="bs" control={<Radio />} label={t('language.bikramSambat')} />
-        </RadioGroup>
-        <Typography variant="body2" color="text.secondary">
-          {t('language.today', { date: f.date(sample, 'long') })}
-        </Typography>
-      </FormControl>
-      <FormControl>
-        <FormLabel id="digits-choice">{t('language.digits')}</FormLabel>
-        <RadioGroup
-          aria-labelledby="digits-choice"
-          value={prefs.digits}
-          onChange={(e) => void change({ digits: e.target.value as Digits })}
-        >
-          <FormControlLabel value="latn" control={<Radio />} label={t('language.latinDigits')} />
-          <FormControlLabel value="deva" control={<Radio />} label={t('language.devanagariDigits')} />
-        </RadioGroup>
-      </FormControl>
+      <Choice<Locale>
+        id="language-choice"
+        label={t('language.interface')}
+        value={prefs.locale}
+        options={LOCALES.map((l) => ({ value: l, label: <span lang={l}>{LANGUAGE_NAMES[l]}</span> }))}
+        onChange={(locale) => void change({ locale })}
+      />
+      <Choice<Calendar>
+        id="calendar-choice"
+        label={t('language.calendar')}
+        value={prefs.calendar}
+        options={[
+          { value: 'gregorian', label: t('language.gregorian') },
+          { value: 'bs', label: t('language.bikramSambat') },
+        ]}
+        onChange={(calendar) => void change({ calendar })}
+        hint={t('language.today', { date: f.date(new Date(), 'long') })}
+      />
+      <Choice<Digits>
+        id="digits-choice"
+        label={t('language.digits')}
+        value={prefs.digits}
+        options={[
+          { value: 'latn', label: t('language.latinDigits') },
+          { value: 'deva', label: t('language.devanagariDigits') },
+        ]}
+        onChange={(digits) => void change({ digits })}
+      />
     </Stack>
   );
 }

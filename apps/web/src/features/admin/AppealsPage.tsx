@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Quote } from './Quote';
 import type { AppealDto } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { useAppeals, useStaffCalls } from './adminApi';
@@ -63,20 +64,7 @@ function AppealCard({ appeal }: { appeal: AppealDto }) {
       <Typography variant="subtitle2" component="h3">
         {t('appeals.memberSays')}
       </Typography>
-      <Typography
-        component="blockquote"
-        sx={{
-          m: 0,
-          mb: 2,
-          pl: 1.5,
-          borderLeft: 3,
-          borderColor: 'divider',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {appeal.text}
-      </Typography>
+      <Quote sx={{ mb: 2 }}>{appeal.text}</Quote>
       <TextField
         label={t('appeals.decisionReason')}
         value={reason}

@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { Quote } from './Quote';
 import type { SignupRequestDto } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { ListSkeleton, LoadError } from './AdminPage';
@@ -63,20 +64,7 @@ function RequestCard({ request }: { request: SignupRequestDto }) {
       <Typography variant="subtitle2" component="p">
         {t('signups.requests.why')}
       </Typography>
-      <Typography
-        component="blockquote"
-        sx={{
-          m: 0,
-          mb: 2,
-          pl: 1.5,
-          borderLeft: 3,
-          borderColor: 'divider',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {request.why}
-      </Typography>
+      <Quote sx={{ mb: 2 }}>{request.why}</Quote>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="contained" disabled={busy} onClick={() => void act(true)}>
           {t('signups.requests.approve')}

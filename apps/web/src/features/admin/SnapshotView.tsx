@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Quote } from './Quote';
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import type { ReportSnapshot } from '@sajha/contract';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
@@ -138,15 +139,8 @@ export function SnapshotView({ snapshot, full = false }: { snapshot: ReportSnaps
       {full && snapshot.context.length > 0 ? (
         <ChatContext context={snapshot.context} />
       ) : (
-        <Typography
-          component="blockquote"
+        <Quote
           sx={{
-            m: 0,
-            pl: 1.5,
-            borderLeft: 3,
-            borderColor: 'divider',
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
             color: snapshot.text ? 'text.primary' : 'text.secondary',
             // In the queue a long text stops after a few lines (fewer on a phone's narrow column).
             ...(!full && {
@@ -158,7 +152,7 @@ export function SnapshotView({ snapshot, full = false }: { snapshot: ReportSnaps
           }}
         >
           {text || t('snapshot.noText')}
-        </Typography>
+        </Quote>
       )}
       <MediaThumbs media={snapshot.media} size={full ? 144 : 72} />
       {full && snapshot.link && (
