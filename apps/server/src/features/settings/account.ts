@@ -1,7 +1,8 @@
-/** Settings' part of a member's account: the profile form, social links and former usernames. */
+/** Settings' part of a member's account: the profile form, social links, former usernames and language. */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { socials, usernameHistory } from '../../db/schema.js';
+import { socials, usernameHistory, users } from '../../db/schema.js';
+import { languageOf } from '../../platform/locale.js';
 import type { AccountExport } from '../../account.js';
 import { getProfileForm } from './service.js';
 
@@ -12,6 +13,8 @@ export async function exportSettings(deps: AppDeps, userId: string, out: Account
     .from(usernameHistory)
     .where(eq(usernameHistory.userId, userId));
   out.json('former-usernames.json', 'usernames', former);
+  const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (u) out.json('language.json', 'language', languageOf(u));
 }
 
 export async function deleteSettings(deps: AppDeps, userId: string): Promise<void> {

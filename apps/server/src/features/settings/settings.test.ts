@@ -562,6 +562,7 @@ describe('data export and account deletion', () => {
     expect(media).toHaveLength(1);
     expect((await sharp(entries.get(media[0]!)).metadata()).width).toBe(40);
     expect(JSON.stringify(json('profile.json'))).not.toMatch(/argon2/);
+    expect(json('language.json')).toEqual({ locale: 'en', calendar: 'gregorian', digits: 'latn' });
   });
 
   it('deletion needs the password, removes the member’s rows and files, and leaves "Deleted user" on messages', async () => {
