@@ -19,4 +19,5 @@ export * from './files.js';
 export * from './moderation.js';
 export * from './dashboard.js';
 export * from './signup.js';
+export * from './help.js';
 export * from './i18n/index.js';

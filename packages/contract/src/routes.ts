@@ -5,6 +5,12 @@
  */
 import { z } from 'zod';
 import { aiChatAnswerSchema, aiChatBodySchema, aiConversationSchema } from './ai.js';
+import {
+  helpArticleAnswerSchema,
+  helpIndexAnswerSchema,
+  helpSearchAnswerSchema,
+  helpSearchQuerySchema,
+} from './help.js';
 import { linkMetaSchema, postSchema, sharedPostPreviewSchema } from './entities.js';
 import { createReelResponseSchema, reelStatusSchema } from './reels.js';
 import {
@@ -70,6 +76,8 @@ export interface RouteDef {
   path: string;
   /** JSON body schema; absent for GET and for multipart uploads. */
   body?: z.ZodType;
+  /** Query-string schema, checked like a body (a refusal names the first problem). */
+  query?: z.ZodType;
   /** The success answer's schema (error answers are always {success: false, message, field?}). */
   answer?: z.ZodType;
   /** The answer is a file or a stream (a download, media), not JSON: it has no answer schema. */
@@ -323,6 +331,9 @@ export const Routes = {
   aiChat: { method: 'POST', path: '/api/ai/chat', body: aiChatBodySchema, answer: aiChatAnswerSchema },
   aiConversation: { method: 'GET', path: '/api/ai/chat', answer: aiConversationSchema },
   aiNewChat: { method: 'DELETE', path: '/api/ai/chat', answer: z.object({ success: z.boolean() }) },
+  helpIndex: { method: 'GET', path: '/api/help', answer: helpIndexAnswerSchema },
+  helpArticle: { method: 'GET', path: '/api/help/articles/:slug', answer: helpArticleAnswerSchema },
+  helpSearch: { method: 'GET', path: '/api/help/search', query: helpSearchQuerySchema, answer: helpSearchAnswerSchema },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof Routes;

@@ -106,11 +106,17 @@ async function serve(deps: AppDeps, r: HttpRoute, req: FastifyRequest, reply: Fa
     }
     body = parsed.data;
   }
+  let query = (req.query ?? {}) as Record<string, string | undefined>;
+  if (r.def.query) {
+    const parsed = r.def.query.safeParse(query);
+    if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
+    query = parsed.data as Record<string, string | undefined>;
+  }
   const ctx: RouteContext<RouteDef, AuthContext | null, unknown> = {
     deps,
     body: body as undefined,
     params: (req.params ?? {}) as Record<string, string>,
-    query: (req.query ?? {}) as Record<string, string | undefined>,
+    query,
     auth,
     actor: auth ? { id: auth.user.id, role: roleOf(auth.user.email, auth.user.role, deps.config.adminEmails) } : null,
     resource: undefined,

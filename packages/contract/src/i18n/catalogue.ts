@@ -11,6 +11,7 @@
  */
 import { Messages } from '../messages.js';
 import { AiText } from '../ai.js';
+import { HelpText } from '../help.js';
 import { CallTexts } from '../calls.js';
 import { FeatureMessages } from '../features.js';
 import { UploadMessages } from '../files.js';
@@ -27,6 +28,7 @@ import type { Locale } from './locale.js';
 export const en = {
   Messages,
   AiText,
+  HelpText,
   CallTexts,
   FeatureMessages,
   UploadMessages,

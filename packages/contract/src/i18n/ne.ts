@@ -5,6 +5,7 @@
  * parameters; numbers from the limits stay interpolated.
  */
 import { AI_LIMITS } from '../ai.js';
+import { HELP_LIMITS } from '../help.js';
 import { CALL_LIMITS } from '../calls.js';
 import { LIMITS } from '../constants.js';
 import { FEATURE_LIMITS } from '../features.js';
@@ -197,6 +198,21 @@ export const ne: Catalogue = {
     examples: 'उदाहरण प्रश्नहरू',
     messageTooLong: `तपाईंको सन्देश धेरै लामो भयो (बढीमा ${AI_LIMITS.messageChars} अक्षर)।`,
     lastMustBeUser: 'अन्तिम सन्देश तपाईंको प्रश्न हुनुपर्छ।',
+  },
+
+  HelpText: {
+    notFound: 'यो सहायता लेख छैन।',
+    queryRequired: 'सहायता केन्द्रमा खोज्न प्रश्न वा केही शब्द लेख्नुहोस्।',
+    queryTooLong: `खोज बढीमा ${HELP_LIMITS.queryMax} अक्षरको हुन सक्छ।`,
+    readMore: 'थप पढ्नुहोस्:',
+    seeAlso: 'यो पनि हेर्नुहोस्:',
+    unknown:
+      'माफ गर्नुहोस्, साझाको सहायता केन्द्रमा यसको जवाफ भेटिनँ, र म अनुमान गरेर भन्न चाहन्नँ। सबै विषय /help मा हेर्न सक्नुहुन्छ, वा अर्कै शब्दमा सोध्नुहोस्।',
+    offTopic:
+      'माफ गर्नुहोस्, म साझाका बारेमा मात्र सहयोग गर्न सक्छु: तपाईंको खाता, पोस्ट, क्लिप, साथी, सन्देश, कल, सूचना, सेटिङ, सुरक्षा र गोपनीयता। सबै विषय /help मा हेर्नुहोस्।',
+    greeting:
+      'नमस्ते! म साझाको सहायक हुँ। साझामा केही कसरी गर्ने भनेर अंग्रेजी वा नेपालीमा सोध्नुहोस् (जस्तै, "प्रयोगकर्ता नाम कसरी बदल्ने?")। सबै विषय /help मा पनि छन्।',
+    thanks: 'धन्यवाद! साझाबारे अरू केही भए सोध्नुहोस्।',
   },
 
   CallTexts: {
