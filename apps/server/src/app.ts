@@ -36,6 +36,7 @@ import { createRelations } from './policy/relations.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { compressAnswers, defaultWebDist, webRoutes } from './web/static.js';
 import ai from './features/ai/index.js';
+import help from './features/help/index.js';
 import auth from './features/auth/index.js';
 import calls from './features/calls/index.js';
 import chat from './features/chat/index.js';
@@ -73,6 +74,7 @@ export const FEATURES: readonly Feature[] = [
   signup,
   dashboard,
   notifications,
+  help,
   ai,
   media,
 ];

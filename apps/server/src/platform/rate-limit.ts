@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { Messages } from '@sajha/contract';
 import { RateLimitedError } from './errors.js';
 
-const SPECS = {
+export const SPECS = {
   loginPerIp: { points: 30, duration: 15 * 60 },
   loginPerAccount: { points: 10, duration: 15 * 60 },
   /**
@@ -38,6 +38,8 @@ const SPECS = {
   callsPerPair: { points: 3, duration: 60 },
   /** AI assistant questions (each may call a paid model). */
   aiChatPerUser: { points: 20, duration: 60 },
+  /** Help-centre searches per address (visitors may search; typing fires one after each pause). */
+  helpSearchPerIp: { points: 120, duration: 60 },
   /** Follow, unfollow, block and unblock together. */
   followPerUser: { points: 120, duration: 10 * 60 },
   /** Settings: avatar uploads and data exports per member. */

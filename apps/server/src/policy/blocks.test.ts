@@ -1530,6 +1530,9 @@ const routeRows: Record<RouteName, Row> = {
   aiChat: own("B's own conversation with the assistant"),
   aiConversation: own("B's own conversation with the assistant"),
   aiNewChat: own("B's own conversation with the assistant"),
+  helpIndex: own("the public help centre: no member's things"),
+  helpArticle: own("the public help centre: no member's things"),
+  helpSearch: own("the public help centre: no member's things"),
   report: {
     kind: 'refused',
     how: "B reports A's post or A's message: no such thing to B; A still reports B's message from the chat A keeps",

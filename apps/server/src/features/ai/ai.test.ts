@@ -7,14 +7,17 @@ import {
   aiStreamDoneSchema,
   AiText,
   CONTEST_PRIZES_NRS,
+  HelpText,
   Messages,
 } from '@sajha/contract';
 import { capturingLogger, createUser, sessionCookie, startTestApp, type TestApp } from '../../../test/harness.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fake-openai.js';
-import { builtinAnswer, BuiltinText } from './builtin.js';
-import { createKnowledgeBase } from './knowledge.js';
+import pino from 'pino';
+import { loadConfig } from '../../config.js';
+import type { AppDeps } from '../../deps.js';
+import { helpAnswer, helpCentreOf } from '../help/index.js';
 
-const PRIZES = /NRS 5000[\s\S]*NRS 3000[\s\S]*NRS 2000/;
+const PRIZES = /5000[\s\S]*3000[\s\S]*2000/;
 const KEY = 'sk-test-0123456789-very-secret-key';
 
 async function member(t: TestApp): Promise<string> {
@@ -97,7 +100,7 @@ describe('AI assistant, built-in provider', () => {
     expect(res.status).toBe(200);
     const answer = aiChatAnswerSchema.parse(res.json);
     expect(answer.content).toMatch(PRIZES);
-    expect(answer.content).toContain('/terms#contest');
+    expect(answer.content).toContain('/help/contest-prizes');
     expect(answer.provider).toBe("Sajha's built-in guide");
     expect(elapsed).toBeLessThan(500); // the whole HTTP round trip, database writes included
 
@@ -123,21 +126,20 @@ describe('AI assistant, built-in provider', () => {
     for (const q of ['What is the capital of France?', 'Who won the football world cup?', 'Explain quantum physics']) {
       const res = await chat(t, cookie, ask(q));
       expect(res.status).toBe(200);
-      expect(res.json.content).toBe(BuiltinText.fallback);
-      expect(String(res.json.content)).toContain('I can help with');
+      expect(res.json.content).toBe(HelpText.offTopic);
+      expect(String(res.json.content)).toContain('/help');
     }
   });
 
-  it('answers every example prompt from the knowledge base, each well under 50 ms', () => {
-    const kb = createKnowledgeBase();
+  it('answers every example prompt from the help centre', () => {
+    const deps = { config: loadConfig({ DATA_DIR: '/tmp/sajha-ai' }), log: pino({ level: 'silent' }) };
+    const { kb } = helpCentreOf(deps as unknown as AppDeps);
     expect(AI_EXAMPLE_PROMPTS).toHaveLength(20);
     for (const prompt of AI_EXAMPLE_PROMPTS) {
-      const started = performance.now();
-      const answer = builtinAnswer(prompt, kb.search(prompt).good);
-      expect(performance.now() - started, prompt).toBeLessThan(50);
-      expect(answer, prompt).not.toBe(BuiltinText.fallback);
+      const answer = helpAnswer(prompt, kb.search(prompt));
+      expect(answer, prompt).toMatch(/\/help\/[a-z]/);
     }
-    expect(builtinAnswer('prizes', kb.search('prizes').good)).toContain(`NRS ${CONTEST_PRIZES_NRS.first}`);
+    expect(helpAnswer('prizes', kb.search('prizes'))).toContain(String(CONTEST_PRIZES_NRS.first));
   });
 
   it('streams the answer as server-sent events when asked for text/event-stream', async () => {
@@ -242,9 +244,10 @@ describe('AI assistant, OpenAI-compatible provider', () => {
     expect(sent.body.stream).toBeFalsy();
     const [system, ...rest] = sent.body.messages;
     expect(system!.role).toBe('system');
-    expect(system!.content).toContain('Contest prizes');
+    expect(system!.content).toContain('(link: /help/contest-prizes)');
     expect(system!.content).toMatch(PRIZES);
     expect(system!.content).toContain('say plainly that you do not know');
+    expect(system!.content).toContain('End with the link of the article you used');
     expect(rest).toEqual([{ role: 'user', content: 'What are the prizes for the monthly contest?' }]);
   });
 
@@ -405,7 +408,7 @@ describe('AI assistant, Gemini provider', () => {
     const sent = gemini.seen.at(-1)!;
     expect(sent.path).toContain('/models/gemini-2.5-flash:generateContent');
     expect(sent.key).toBe(GEMINI_KEY);
-    expect(JSON.stringify(sent.body.systemInstruction)).toContain('Is Sajha free');
+    expect(JSON.stringify(sent.body.systemInstruction)).toMatch(/\(link: \/help\/[a-z-]+\)/);
     expect(sent.body.contents).toEqual([{ role: 'user', parts: [{ text: 'Are there any fees to join?' }] }]);
 
     const streamed = await chat(t, cookie, ask('Are there any fees to join?'), { stream: true });

@@ -15,7 +15,7 @@ export function createGeminiProvider(config: AiConfig): AiProvider {
       role: t.role === 'assistant' ? 'model' : 'user',
       parts: [{ text: t.content }],
     })),
-    config: { systemInstruction: systemPrompt(req.grounding.hits), abortSignal: req.signal },
+    config: { systemInstruction: systemPrompt(req.grounding), abortSignal: req.signal },
   });
   return {
     name: config.displayName,

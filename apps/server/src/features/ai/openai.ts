@@ -17,7 +17,7 @@ export function createOpenAiProvider(config: AiConfig): AiProvider {
     logLevel: 'off',
   });
   const messages = (req: AiRequest): OpenAI.Chat.ChatCompletionMessageParam[] => [
-    { role: 'system', content: systemPrompt(req.grounding.hits) },
+    { role: 'system', content: systemPrompt(req.grounding) },
     ...req.history.map((t) => ({ role: t.role, content: t.content })),
   ];
   return {

@@ -4,7 +4,7 @@
  */
 import { AI_LIMITS, AiText, Messages, type AiChatBody } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
-import type { KnowledgeHit } from './knowledge.js';
+import type { SearchResult } from '../help/index.js';
 import type { AiTurn } from './types.js';
 
 /** The history a model sees: roles user/assistant only, newest kept, trimmed by count and size, never refused. */
@@ -41,17 +41,27 @@ export function retrievalQuery(history: AiTurn[]): string {
   return last.split(/\s+/).length < 4 && before ? `${before} ${last}` : last;
 }
 
-/** The system prompt for a model: who it is, what it answers, the grounding, and the page's formatting. */
-export function systemPrompt(hits: KnowledgeHit[]): string {
-  const sections = hits.map((h) => `### ${h.section.title} (page: ${h.section.link})\n${h.section.body}`).join('\n\n');
+/**
+ * The system prompt for a model: who it is, what it answers, the help articles that matched (in the
+ * question's language, each with its /help link), and the page's formatting. The model must cite the
+ * article it used by that link.
+ */
+export function systemPrompt(grounding: SearchResult): string {
+  const lang = grounding.language;
+  const sections = grounding.hits
+    .map((h) => `### ${h.article.title[lang]} (link: /help/${h.article.slug})\n${h.article.body[lang]}`)
+    .join('\n\n');
   return [
     'You are the assistant of Sajha, a social and messaging platform made in Nepal for its people, culture, art and landscapes.',
-    'Answer mainly questions about Sajha: what it is, signing up and signing in, the monthly art and photography contest, prizes, submissions, fees, guidelines, who can take part, tourism, local artists, cultural exchange, terms and privacy.',
-    'Base facts about Sajha only on the reference sections below. If they do not contain the answer, say plainly that you do not know, and say what you can help with instead. Never invent prizes, dates, rules or links.',
-    'Be brief and friendly. You may format with **bold**, *italic*, __underline__, ##heading## on its own line, and fenced code blocks. Do not write HTML.',
-    'When an answer comes from a section, mention its page (for example /terms) so the member can read more.',
+    'Answer questions about using Sajha: accounts, profiles, posts, clips, friends, messages, calls, notifications, settings, safety, privacy, the features board and the monthly contest.',
+    'Base facts about Sajha only on the help articles below. If they do not contain the answer, say plainly that you do not know and point to /help. Never invent features, limits, prizes, dates, rules or links. Politely decline questions that are not about Sajha.',
+    lang === 'ne'
+      ? 'The member wrote in Nepali (in Devanagari or in Latin letters): answer in Nepali, in Devanagari.'
+      : 'Answer in English.',
+    'Be brief and friendly. You may format with **bold**, *italic*, __underline__, ##heading## on its own line, "- " lists, [links](/path) and fenced code blocks. Do not write HTML.',
+    'End with the link of the article you used, written as [its title](/help/its-slug), so the member can read more.',
     '',
-    'Reference sections:',
+    'Help articles:',
     sections || '(none matched this question)',
   ].join('\n');
 }

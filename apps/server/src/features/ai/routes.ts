@@ -27,8 +27,8 @@ const assistants = new WeakMap<AppDeps, Assistant>();
 export function assistantOf(deps: AppDeps): Assistant {
   let assistant = assistants.get(deps);
   if (!assistant) {
-    assistants.set(deps, (assistant = createAssistant(deps.config.ai)));
-    deps.log.info({ provider: deps.config.ai.provider, sections: assistant.kb.sections.length }, 'AI assistant ready');
+    assistants.set(deps, (assistant = createAssistant(deps, deps.config.ai)));
+    deps.log.info({ provider: deps.config.ai.provider, articles: assistant.kb.articles.length }, 'AI assistant ready');
   }
   return assistant;
 }

@@ -6,21 +6,21 @@
 import { Messages, type AiChatBody, type AiMessageDto } from '@sajha/contract';
 import type { AiConfig } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
-import { createKnowledgeBase, type KnowledgeBase, type KnowledgeHit } from './knowledge.js';
+import { helpCentreOf, type KnowledgeHit } from '../help/index.js';
 import { presentAiMessage } from './presenters.js';
 import { prepareHistory, retrievalQuery } from './prompt.js';
 import { createProvider, type AiProvider, type AiRequest } from './provider.js';
 import { clearConversation, conversation, pruneConversation, saveMessage } from './repo.js';
 
 export interface Assistant {
-  kb: KnowledgeBase;
+  kb: ReturnType<typeof helpCentreOf>['kb'];
   provider: AiProvider;
   timeoutMs: number;
 }
 
-/** Built once per app at start-up: the knowledge base is read and indexed here. */
-export function createAssistant(config: AiConfig): Assistant {
-  return { kb: createKnowledgeBase(), provider: createProvider(config), timeoutMs: config.timeoutMs };
+/** Built once per app at start-up, on the help centre's articles (read and indexed by features/help). */
+export function createAssistant(deps: AppDeps, config: AiConfig): Assistant {
+  return { kb: helpCentreOf(deps).kb, provider: createProvider(config), timeoutMs: config.timeoutMs };
 }
 
 export class AiUnavailableError extends Error {
@@ -33,14 +33,15 @@ export class AiUnavailableError extends Error {
   }
 }
 
-/** What a model is given: the well-matching sections, else the nearest ones, else what the product is. */
+/** What a model is given: the well-matching articles, else the nearest ones, else what the product is. */
 function groundingFor(assistant: Assistant, query: string): AiRequest['grounding'] {
-  const { hits, good } = assistant.kb.search(query);
-  if (hits.length > 0) return { hits, good };
-  const overview = assistant.kb.sections
-    .filter((s) => s.title === 'What Sajha is' || s.title === 'The AI assistant')
-    .map((section): KnowledgeHit => ({ section, score: 0, coverage: 0 }));
-  return { hits: overview, good: [] };
+  const result = assistant.kb.search(query);
+  if (result.hits.length > 0) return result;
+  const overview = ['what-is-sajha', 'assistant']
+    .map((slug) => assistant.kb.bySlug(slug))
+    .filter((article) => article !== undefined)
+    .map((article): KnowledgeHit => ({ article, score: 0, coverage: 0, titled: false }));
+  return { ...result, hits: overview };
 }
 
 /** Settles with the promise, or rejects as soon as the signal aborts (even if the promise never settles). */

@@ -1,5 +1,5 @@
 /** The answerers' one small interface (provider.ts picks one; builtin, openai and gemini implement it). */
-import type { KnowledgeHit } from './knowledge.js';
+import type { SearchResult } from '../help/index.js';
 
 export interface AiTurn {
   role: 'user' | 'assistant';
@@ -9,8 +9,11 @@ export interface AiTurn {
 export interface AiRequest {
   /** Oldest first; the last turn is the member's question. */
   history: AiTurn[];
-  /** Knowledge sections for the question, best first (`good` ones match well enough to answer from). */
-  grounding: { hits: KnowledgeHit[]; good: KnowledgeHit[] };
+  /**
+   * Help-centre articles for the question, best first (`good` ones match well enough to answer from),
+   * and the language the question is in.
+   */
+  grounding: SearchResult;
   signal: AbortSignal;
 }
 

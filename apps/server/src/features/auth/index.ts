@@ -9,7 +9,7 @@ import { authPolicy } from './policy.js';
 import { authRoutes } from './routes.js';
 import { mailCodeFor } from './service.js';
 
-export { AuthText, startSession } from './service.js';
+export { AuthText, CODE_TTL_MIN, RESET_TTL_MIN, startSession } from './service.js';
 export { beginSetup, disable as disableTwoFactor, enable as enableTwoFactor } from './twofactor.js';
 
 export default defineFeature({
