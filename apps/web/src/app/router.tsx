@@ -49,6 +49,8 @@ const appRoutes: RouteObject[] = [
     children: [
       { path: '/post/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
       { path: '/p/:postId?', ...page(() => import('../features/posts/PublicPostPage')) },
+      { path: '/help', ...page(() => import('../features/help/HelpPage')) },
+      { path: '/help/:slug', ...page(() => import('../features/help/HelpArticlePage')) },
       {
         element: <RequireAuth />,
         children: [

@@ -58,9 +58,10 @@ export type CallResult<R extends RouteDef> =
 /** Calls a route of the contract's table: path parameters filled in, the body typed by the route's schema. */
 export async function call<R extends RouteDef>(
   def: R,
-  opts: { body?: RouteBody<R>; params?: Record<string, string> } = {},
+  opts: { body?: RouteBody<R>; params?: Record<string, string>; query?: Record<string, string> } = {},
 ): Promise<CallResult<R>> {
-  const res = await api(routePath(def, opts.params), opts.body, { method: def.method });
+  const search = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '';
+  const res = await api(routePath(def, opts.params) + search, opts.body, { method: def.method });
   if (!res.ok || !def.answer) return { status: res.status, ok: false, data: res.data };
   const parsed = def.answer.safeParse(res.data);
   if (!parsed.success) return { status: res.status, ok: false, data: res.data };

@@ -10,6 +10,7 @@ import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 
 /** An entry's words are `nav.<id>` in the shell catalogue. */
@@ -25,6 +26,7 @@ export type NavId =
   | 'sisterSite'
   | 'features'
   | 'settings'
+  | 'help'
   | 'admin';
 
 export type NavItem =
@@ -57,6 +59,7 @@ export const NAV_ITEMS: NavItem[] = [
   { kind: 'external', id: 'sisterSite', href: 'sisterSite', icon: <PaletteOutlined /> },
   { kind: 'link', id: 'features', to: '/features', icon: <LightbulbOutlined /> },
   { kind: 'link', id: 'settings', to: '/settings', icon: <SettingsOutlined /> },
+  { kind: 'link', id: 'help', to: '/help', icon: <HelpOutlineOutlined /> },
 ];
 
 /** Ours (issue 33): staff only, after the spec's entries; the staff screens live under /admin. */

@@ -45,7 +45,8 @@ function renderInline(nodes: Inline[]): ReactNode[] {
   });
 }
 
-export function FormattedText({ text }: { text: string }) {
+/** `variant`: body2 in the assistant's bubbles; the help centre's articles read at body1. */
+export function FormattedText({ text, variant = 'body2' }: { text: string; variant?: 'body1' | 'body2' }) {
   return (
     <>
       {parseBlocks(text).map((block, i) => {
@@ -57,8 +58,26 @@ export function FormattedText({ text }: { text: string }) {
             </Typography>
           );
         }
+        if (block.type === 'list') {
+          return (
+            <Box
+              key={i}
+              component={block.ordered ? 'ol' : 'ul'}
+              sx={{ my: 1, pl: 3, typography: variant, '& li + li': { mt: 0.5 } }}
+            >
+              {block.items.map((item, j) => (
+                <li key={j}>{renderInline(item)}</li>
+              ))}
+            </Box>
+          );
+        }
         return (
-          <Typography key={i} component="p" variant="body2" sx={{ m: 0, '& + p': { mt: 1 }, overflowWrap: 'anywhere' }}>
+          <Typography
+            key={i}
+            component="p"
+            variant={variant}
+            sx={{ m: 0, '& + p': { mt: 1 }, overflowWrap: 'anywhere' }}
+          >
             {block.lines.map((line, j) => (
               <Fragment key={j}>
                 {j > 0 && <br />}

@@ -13,7 +13,8 @@ export type Inline =
 export type Block =
   | { type: 'code'; language: string; code: string }
   | { type: 'heading'; children: Inline[] }
-  | { type: 'paragraph'; lines: Inline[][] };
+  | { type: 'paragraph'; lines: Inline[][] }
+  | { type: 'list'; ordered: boolean; items: Inline[][] };
 
 const FENCE = /```[ \t]*([\w+#.-]*)[^\n]*\n?([\s\S]*?)(?:\n?```|$)/g;
 
@@ -30,22 +31,36 @@ export function parseBlocks(text: string): Block[] {
 }
 
 const HEADING = /^\s*(?:##(.+?)##|#{1,4}\s+(.+?))\s*$/;
+/** A list item: "- text", "* text" or "1. text" (the help centre's steps, and a model's lists). */
+const ITEM = /^\s*(?:([-*•])|(\d{1,2})[.)])\s+(.+)$/;
 
 function parseProse(text: string): Block[] {
   const blocks: Block[] = [];
   let lines: Inline[][] = [];
+  let list: { ordered: boolean; items: Inline[][] } | null = null;
   const flush = () => {
     if (lines.length) blocks.push({ type: 'paragraph', lines });
+    if (list) blocks.push({ type: 'list', ...list });
     lines = [];
+    list = null;
   };
   for (const line of text.replace(/^\n+|\n+$/g, '').split('\n')) {
     const heading = HEADING.exec(line);
+    const item = ITEM.exec(line);
     if (heading) {
       flush();
       blocks.push({ type: 'heading', children: parseInline((heading[1] ?? heading[2] ?? '').trim()) });
     } else if (!line.trim()) {
       flush();
+    } else if (item) {
+      const ordered = item[2] !== undefined;
+      if (!list || list.ordered !== ordered) {
+        flush();
+        list = { ordered, items: [] };
+      }
+      list.items.push(parseInline(item[3]!));
     } else {
+      if (list) flush();
       lines.push(parseInline(line));
     }
   }

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { CONTEST_PRIZES_NRS } from '@sajha/contract';
 import { LandingSection } from './LandingSection';
 import { CONTACT_EMAIL } from './siteLinks';
@@ -32,7 +33,10 @@ export function FaqSection() {
           t={t}
           i18nKey="faq.intro"
           values={{ email: CONTACT_EMAIL }}
-          components={{ mail: <Link href={`mailto:${CONTACT_EMAIL}`} color="primary" /> }}
+          components={{
+            mail: <Link href={`mailto:${CONTACT_EMAIL}`} color="primary" />,
+            help: <Link component={RouterLink} to="/help" color="primary" />,
+          }}
         />
       }
     >

@@ -10,9 +10,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFormat, type Format } from '../../i18n/format';
-import { LanguageMenu } from '../../i18n/LanguageMenu';
-import { ColorModeToggle } from '../../lib/ColorModeToggle';
-import { BrandLink } from './BrandLink';
+import { PublicHeader } from './PublicHeader';
 import { CONTACT_EMAIL } from './siteLinks';
 
 export interface LegalSection {
@@ -55,28 +53,13 @@ export function LegalDocument({ title, updated, intro, sections, sibling }: Lega
 
   return (
     <Box sx={{ minHeight: '100dvh' }}>
-      <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Container
-          maxWidth="md"
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: 1,
-            minHeight: 60,
-            py: { xs: 0.5, sm: 0 },
-          }}
-        >
-          <BrandLink size={28} />
-          <Box sx={{ ml: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <LanguageMenu />
-            <ColorModeToggle />
-            <Button component={RouterLink} to="/" startIcon={<ArrowBack />} color="inherit">
-              {t('backHome')}
-            </Button>
-          </Box>
-        </Container>
-      </Box>
+      <PublicHeader
+        action={
+          <Button component={RouterLink} to="/" startIcon={<ArrowBack />} color="inherit">
+            {t('backHome')}
+          </Button>
+        }
+      />
 
       <Container component="main" maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
         <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.75rem' } }}>

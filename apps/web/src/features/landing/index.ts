@@ -2,3 +2,4 @@
 export { ContactLink, LegalDocument, type LegalSection } from './LegalDocument';
 export { formatNrs } from './siteLinks';
 export { useNrs } from './useNrs';
+export { PublicHeader } from './PublicHeader';

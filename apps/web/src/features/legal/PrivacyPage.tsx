@@ -36,7 +36,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       title={t('privacy.title')}
-      updated="2026-11-22"
+      updated="2026-11-26"
       intro={<p>{t('privacy.intro')}</p>}
       sections={sections}
       sibling={{ to: '/terms', label: t('terms.title') }}

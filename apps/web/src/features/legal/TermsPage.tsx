@@ -43,7 +43,7 @@ export default function TermsPage() {
   return (
     <LegalDocument
       title={t('terms.title')}
-      updated="2026-11-22"
+      updated="2026-11-26"
       intro={<p>{t('terms.intro')}</p>}
       sections={sections}
       sibling={{ to: '/privacy', label: t('privacy.title') }}
