@@ -57,6 +57,11 @@ export const LIMITS = {
   emailMax: 254,
   passwordMax: 128,
   otpLength: 6,
+  /** A comment or reply on a post or clip. */
+  commentMax: 1000,
+  /** Members one post or comment may notify with @mentions. */
+  mentionsMax: 10,
+  groupNameMax: 80,
 } as const;
 
 export const DURATIONS_MS = {

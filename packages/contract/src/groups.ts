@@ -5,11 +5,12 @@
  * member who left or was removed gets `chat_removed` so the chat leaves their list.
  */
 import { z } from 'zod';
+import { LIMITS } from './constants.js';
 import { idSchema } from './entities.js';
 import { Events } from './events.js';
 import { Messages } from './messages.js';
 
-export const groupNameSchema = z.string().trim().min(1, Messages.chat.groupNeedsName).max(80);
+export const groupNameSchema = z.string().trim().min(1, Messages.chat.groupNeedsName).max(LIMITS.groupNameMax);
 
 export const groupInfoSchema = z.object({
   chatId: idSchema,

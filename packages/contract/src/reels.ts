@@ -4,7 +4,7 @@
  * limits, the processing states and the events for likes, comments, shares and deletes of a reel.
  */
 import { z } from 'zod';
-import { POST_CATEGORIES } from './constants.js';
+import { LIMITS, POST_CATEGORIES } from './constants.js';
 import { commentSchema, idSchema, isoDate } from './entities.js';
 
 export const REEL_LIMITS = {
@@ -95,7 +95,7 @@ export const createReelResponseSchema = z.union([
 ]);
 
 const reelRef = z.object({ reelId: idSchema });
-const commentText = z.string().trim().min(1).max(1000);
+const commentText = z.string().trim().min(1).max(LIMITS.commentMax);
 
 /** Client -> server (besides the spec's getReels (offset, 5)). Answers come by acknowledgement. */
 export const reelClientEventSchemas = {

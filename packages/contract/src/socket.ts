@@ -129,9 +129,9 @@ export const clientEventSchemas = {
   // Posts, feed, comments
   [Events.likePost]: one(z.object({ post_id: idSchema })),
   [Events.fetchComments]: one(idSchema),
-  [Events.addComment]: one(z.object({ postId: idSchema, comment: z.string().trim().min(1).max(1000) })),
+  [Events.addComment]: one(z.object({ postId: idSchema, comment: z.string().trim().min(1).max(LIMITS.commentMax) })),
   [Events.addCommentReply]: one(
-    z.object({ postId: idSchema, commentId: idSchema, reply: z.string().trim().min(1).max(1000) }),
+    z.object({ postId: idSchema, commentId: idSchema, reply: z.string().trim().min(1).max(LIMITS.commentMax) }),
   ),
   [Events.deletePost]: one(idSchema),
   [Events.editPost]: one(editPostPayloadSchema),

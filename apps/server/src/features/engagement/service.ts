@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isId, type CommentDto } from '@sajha/contract';
+import { isId, LIMITS, type CommentDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { comments, likes, shares, users } from '../../db/schema.js';
 import type { ActorInfo, ContentRef } from '../../events/map.js';
@@ -108,13 +108,13 @@ export async function addComment(
 
 const MENTION = /(^|[^A-Za-z0-9_.@])@([A-Za-z0-9_.]{1,30})/g;
 
-/** The distinct @handles in a text (at most 10, so one post cannot page the whole site). */
+/** The distinct @handles in a text (at most LIMITS.mentionsMax, so one post cannot page the whole site). */
 export function mentionedHandles(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(MENTION)) {
     const handle = m[2]!.replace(/\.+$/, '').toLowerCase();
     if (handle) found.add(handle);
-    if (found.size >= 10) break;
+    if (found.size >= LIMITS.mentionsMax) break;
   }
   return [...found];
 }

@@ -9,6 +9,7 @@ import {
   CONTEST_PRIZES_NRS,
   DURATIONS_MS,
   FEATURE_LIMITS,
+  GROUP_MAX_MEMBERS,
   LIMITS,
   REEL_LIMITS,
 } from '@sajha/contract';
@@ -64,6 +65,10 @@ export function helpFacts(config: Pick<Config, 'posts' | 'reels' | 'uploads' | '
     reportsPerHour: String(SPECS.reportPerUser.points),
     suggestionTitleMax: String(FEATURE_LIMITS.titleMax),
     suggestionDescriptionMax: String(FEATURE_LIMITS.descriptionMax),
+    groupMaxMembers: String(GROUP_MAX_MEMBERS),
+    groupNameMax: String(LIMITS.groupNameMax),
+    commentMax: String(LIMITS.commentMax),
+    mentionsMax: String(LIMITS.mentionsMax),
     linkDescriptionMax: String(LIMITS.linkDescriptionMax),
     contestUrl: config.links.contest,
     sisterSiteUrl: config.links.sisterSite,
