@@ -51,6 +51,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser page reaches a state (mounted, switched language, answered) in its own time, slower
+          // on a loaded machine: `expect.poll` waits up to 10 s for it (vitest's 1 s failed busy CI runs).
+          expect: { poll: { timeout: 10_000, interval: 50 } },
         },
       },
     ],

@@ -61,8 +61,18 @@ async function fillSignUp(page: Page, who: ReturnType<typeof newcomer>) {
 }
 
 async function signIn(page: Page, email: string, password: string, opts: { remember?: boolean } = {}) {
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
+  // A form that mounts again while it is being filled (the page arriving from a redirect) loses what was
+  // typed: fill until both fields hold their text, as a person would look before pressing Sign in.
+  for (let tries = 0; tries < 3; tries += 1) {
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill(password);
+    if (
+      (await field(page, 'Email').inputValue()) === email &&
+      (await field(page, 'Password').inputValue()) === password
+    ) {
+      break;
+    }
+  }
   if (opts.remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await button(page, 'Sign in').click();
 }
