@@ -56,7 +56,7 @@ export function helpIndex(centre: HelpCentre): HelpArticleSummary[] {
 export function helpArticle(centre: HelpCentre, slug: string): HelpArticle {
   const article = centre.kb.bySlug(slug);
   if (!article) throw new AppError(HelpText.notFound, 404);
-  const linked = [...`${article.body.en}`.matchAll(/\(\/help\/([a-z0-9-]+)\)/g)].map((m) => m[1]!);
+  const linked = [...article.body.en.matchAll(/\(\/help\/([a-z0-9-]+)\)/g)].map((m) => m[1]!);
   const sameCategory = centre.kb.articles.filter((a) => a.category === article.category).map((a) => a.slug);
   const related = [...new Set([...linked, ...sameCategory])]
     .filter((s) => s !== slug)

@@ -184,8 +184,3 @@ export function questionLanguage(question: string): 'en' | 'ne' {
   const nepali = all.filter((w) => !stopStems.has(w) && stopKeys.has(soundKey(w))).length;
   return nepali >= 2 || (nepali === 1 && all.length <= 6) ? 'ne' : 'en';
 }
-
-/** Words that say a question is about the product at all (for "I don't know" versus "not my subject"). */
-export function isKeyTerm(term: string): boolean {
-  return term.startsWith(KEY_MARK);
-}

@@ -14,6 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import { FormattedText } from '../ai';
+import { ArticleLinks } from './ArticleLinks';
 import { HelpLoadError, useHelpArticle } from './helpApi';
 import { HelpLayout } from './HelpLayout';
 import { useHelpLanguage } from './useHelpLanguage';
@@ -84,15 +85,7 @@ export default function HelpArticlePage() {
               <Typography id="help-related" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
                 {t('related')}
               </Typography>
-              <Box component="ul" sx={{ m: 0, pl: 2.5, '& li + li': { mt: 0.5 } }}>
-                {article.data.related.map((r) => (
-                  <li key={r.slug}>
-                    <Link component={RouterLink} to={`/help/${r.slug}`}>
-                      {r.title[lang]}
-                    </Link>
-                  </li>
-                ))}
-              </Box>
+              <ArticleLinks articles={article.data.related} />
             </Box>
           )}
         </article>

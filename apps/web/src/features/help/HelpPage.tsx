@@ -1,22 +1,19 @@
 /** /help: the search box and every article by topic, in the reader's language. Public. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { HELP_CATEGORIES, type HelpArticleSummary } from '@sajha/contract';
+import { ArticleLinks } from './ArticleLinks';
 import { useHelpIndex } from './helpApi';
 import { HelpLayout } from './HelpLayout';
 import { HelpSearch } from './HelpSearch';
-import { useHelpLanguage } from './useHelpLanguage';
 
 export default function HelpPage() {
   const { t } = useTranslation('help');
-  const lang = useHelpLanguage();
   const index = useHelpIndex();
   useEffect(() => {
     document.title = t('documentTitle');
@@ -64,15 +61,7 @@ export default function HelpPage() {
                   <Typography id={`help-cat-${category}`} component="h3" sx={{ fontWeight: 700, mb: 1 }}>
                     {t(`categories.${category}`)}
                   </Typography>
-                  <Box component="ul" sx={{ m: 0, pl: 2.5, '& li + li': { mt: 0.5 } }}>
-                    {byCategory.get(category)!.map((a) => (
-                      <li key={a.slug}>
-                        <Link component={RouterLink} to={`/help/${a.slug}`}>
-                          {a.title[lang]}
-                        </Link>
-                      </li>
-                    ))}
-                  </Box>
+                  <ArticleLinks articles={byCategory.get(category)!} />
                 </Paper>
               ))}
         </Box>
