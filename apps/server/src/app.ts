@@ -37,6 +37,7 @@ import { createRealtime, type Realtime } from './realtime/index.js';
 import { compressAnswers, defaultWebDist, webRoutes } from './web/static.js';
 import ai from './features/ai/index.js';
 import help from './features/help/index.js';
+import search from './features/search/index.js';
 import auth from './features/auth/index.js';
 import calls from './features/calls/index.js';
 import chat from './features/chat/index.js';
@@ -75,6 +76,7 @@ export const FEATURES: readonly Feature[] = [
   dashboard,
   notifications,
   help,
+  search,
   ai,
   media,
 ];

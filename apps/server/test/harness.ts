@@ -2,6 +2,7 @@
  * Test harness: a real server on a free port with a fresh database — in-memory PGlite, or a brand-new
  * PostgreSQL database when TEST_DB=postgres (dropped afterwards, so runs never collide).
  */
+import { searchVector } from '../src/platform/search-index.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -123,6 +124,7 @@ export async function createUser(db: Db, over: Partial<TestUser> & { verified?: 
     email: u.email,
     passwordHash: await hashPassword(u.password),
     emailVerifiedAt: over.verified === false ? null : new Date(),
+    searchTerms: searchVector(u.name, u.username),
   });
   return u;
 }

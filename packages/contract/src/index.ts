@@ -20,4 +20,5 @@ export * from './moderation.js';
 export * from './dashboard.js';
 export * from './signup.js';
 export * from './help.js';
+export * from './search.js';
 export * from './i18n/index.js';

@@ -11,6 +11,18 @@ import {
   helpSearchAnswerSchema,
   helpSearchQuerySchema,
 } from './help.js';
+import {
+  followedTagsAnswerSchema,
+  recentSearchesAnswerSchema,
+  searchAnswerSchema,
+  searchParamsSchema,
+  suggestAnswerSchema,
+  suggestParamsSchema,
+  tagFollowAnswerSchema,
+  tagPageAnswerSchema,
+  tagPageParamsSchema,
+  trendingAnswerSchema,
+} from './search.js';
 import { linkMetaSchema, postSchema, sharedPostPreviewSchema } from './entities.js';
 import { createReelResponseSchema, reelStatusSchema } from './reels.js';
 import {
@@ -334,6 +346,22 @@ export const Routes = {
   helpIndex: { method: 'GET', path: '/api/help', answer: helpIndexAnswerSchema },
   helpArticle: { method: 'GET', path: '/api/help/articles/:slug', answer: helpArticleAnswerSchema },
   helpSearch: { method: 'GET', path: '/api/help/search', query: helpSearchQuerySchema, answer: helpSearchAnswerSchema },
+
+  // Search and discovery (issue 35).
+  search: { method: 'GET', path: '/api/search', query: searchParamsSchema, answer: searchAnswerSchema },
+  searchSuggest: {
+    method: 'GET',
+    path: '/api/search/suggest',
+    query: suggestParamsSchema,
+    answer: suggestAnswerSchema,
+  },
+  searchRecent: { method: 'GET', path: '/api/search/recent', answer: recentSearchesAnswerSchema },
+  searchRecentClear: { method: 'DELETE', path: '/api/search/recent', answer: doneAnswerSchema },
+  tagPage: { method: 'GET', path: '/api/tags/:name', query: tagPageParamsSchema, answer: tagPageAnswerSchema },
+  followedTags: { method: 'GET', path: '/api/tags/followed', answer: followedTagsAnswerSchema },
+  followTag: { method: 'POST', path: '/api/tags/:name/follow', answer: tagFollowAnswerSchema },
+  unfollowTag: { method: 'DELETE', path: '/api/tags/:name/follow', answer: tagFollowAnswerSchema },
+  trending: { method: 'GET', path: '/api/trending', answer: trendingAnswerSchema },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof Routes;

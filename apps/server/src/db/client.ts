@@ -63,9 +63,11 @@ const pgliteInWorker = (): boolean => process.env.PGLITE_WORKER !== '0';
 async function startPglite(dir: string | undefined, amcheck: boolean): Promise<PgliteClient> {
   if (pgliteInWorker()) return RemotePglite.start(dir, amcheck);
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: search (migration 0016); amcheck: the start-up integrity check.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions: Extensions = amcheck
-    ? { amcheck: (await import('@electric-sql/pglite/contrib/amcheck')).amcheck }
-    : {};
+    ? { pg_trgm, amcheck: (await import('@electric-sql/pglite/contrib/amcheck')).amcheck }
+    : { pg_trgm };
   const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   return client;

@@ -35,7 +35,8 @@ async function connect(cleanups: (() => Promise<void>)[]): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite();
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzle({ client });
   return {
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,

@@ -26,7 +26,11 @@ const serialize = (err) =>
 
 let db;
 try {
-  const extensions = amcheck ? { amcheck: (await import('@electric-sql/pglite/contrib/amcheck')).amcheck } : {};
+  // pg_trgm: search (migration 0016); amcheck: the start-up integrity check.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = amcheck
+    ? { pg_trgm, amcheck: (await import('@electric-sql/pglite/contrib/amcheck')).amcheck }
+    : { pg_trgm };
   db = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   await db.waitReady;
   parentPort.postMessage({ ready: true });

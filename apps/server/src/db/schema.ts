@@ -17,3 +17,4 @@ export * from './schema/reels.js';
 export * from './schema/features.js';
 export * from './schema/moderation.js';
 export * from './schema/signup.js';
+export * from './schema/search.js';

@@ -18,6 +18,9 @@ import { AppError, firstIssue, firstIssueKey } from '../platform/errors.js';
 import type { LimiterName } from '../platform/rate-limit.js';
 
 type Body<R extends RouteDef> = R extends { body: z.ZodType } ? z.output<R['body']> : undefined;
+type Query<R extends RouteDef> = R extends { query: z.ZodType }
+  ? z.output<R['query']>
+  : Record<string, string | undefined>;
 type Awaitable<T> = T | Promise<T>;
 /** A route's success answer as its contract names it; a route that streams or redirects answers by `reply`. */
 type Answer<R extends RouteDef> = R extends { answer: z.ZodType } ? z.input<R['answer']> : never;
@@ -29,7 +32,8 @@ export interface RouteContext<R extends RouteDef, A, Res = undefined> {
   deps: AppDeps;
   body: Body<R>;
   params: Record<string, string>;
-  query: Record<string, string | undefined>;
+  /** The query string, parsed with the route's contract schema when it has one. */
+  query: Query<R>;
   /** The signed-in member and session; null only for routes with auth 'optional' or 'none'. */
   auth: A;
   /** Who acts, for the policy (null: a visitor). */
@@ -106,17 +110,17 @@ async function serve(deps: AppDeps, r: HttpRoute, req: FastifyRequest, reply: Fa
     }
     body = parsed.data;
   }
-  let query = (req.query ?? {}) as Record<string, string | undefined>;
+  let query: unknown = req.query ?? {};
   if (r.def.query) {
     const parsed = r.def.query.safeParse(query);
     if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
-    query = parsed.data as Record<string, string | undefined>;
+    query = parsed.data;
   }
   const ctx: RouteContext<RouteDef, AuthContext | null, unknown> = {
     deps,
     body: body as undefined,
     params: (req.params ?? {}) as Record<string, string>,
-    query,
+    query: query as Record<string, string | undefined>,
     auth,
     actor: auth ? { id: auth.user.id, role: roleOf(auth.user.email, auth.user.role, deps.config.adminEmails) } : null,
     resource: undefined,

@@ -40,6 +40,8 @@ export const SPECS = {
   aiChatPerUser: { points: 20, duration: 60 },
   /** Help-centre searches per address (visitors may search; typing fires one after each pause). */
   helpSearchPerIp: { points: 120, duration: 60 },
+  /** Searches and suggestions per member (typing fires one after each pause; a page of results one each). */
+  searchPerUser: { points: 120, duration: 60 },
   /** Follow, unfollow, block and unblock together. */
   followPerUser: { points: 120, duration: 10 * 60 },
   /** Settings: avatar uploads and data exports per member. */

@@ -44,6 +44,7 @@ import {
   type PostDto,
   type ProfileDto,
   type ReelDto,
+  type SearchAnswer,
   type RouteName,
 } from '@sajha/contract';
 import {
@@ -1581,6 +1582,80 @@ const routeRows: Record<RouteName, Row> = {
   appeal: own("appeals an action taken against B's own account (another's is refused: appealNotYours)"),
   staffMe: own("B's own role (a member is told 'member')"),
   appealSanction: own('a suspended member appeals with their own password'),
+  search: {
+    kind: 'filtered',
+    how: "B searches posts, people and messages: nothing of A's (C finds A's post and profile); A searching finds nothing of B's",
+    probe: async () => {
+      const { a, b, c, postA, postB } = w;
+      const find = async (m: TestUser & { cookie: string }, q: string, type: string) => {
+        const res = await http(m.cookie, 'GET', `/api/search?q=${encodeURIComponent(q)}&type=${type}`);
+        expect(res.status).toBe(200);
+        return res.body as unknown as SearchAnswer;
+      };
+      expect((await find(b, 'post', 'posts')).posts.map((p) => p.post_id)).not.toContain(postA);
+      expect((await find(c, 'post', 'posts')).posts.map((p) => p.post_id)).toContain(postA);
+      expect((await find(a, 'post', 'posts')).posts.map((p) => p.post_id)).not.toContain(postB);
+      const names = async (m: TestUser & { cookie: string }, u: TestUser) =>
+        (await find(m, u.username, 'people')).people.map((p) => p.username);
+      expect(await names(b, a)).not.toContain(a.username);
+      expect(await names(c, a)).toContain(a.username);
+      expect(await names(a, b)).not.toContain(b.username);
+      const top = await find(b, 'direct', 'top');
+      expect(top.messages.map((m) => m.sender.username)).not.toContain(a.username);
+      expect((await find(b, 'A-DIRECT', 'messages')).messages).toEqual([]);
+    },
+  },
+  searchSuggest: {
+    kind: 'filtered',
+    how: "B's as-you-type suggestions for A's username: nothing (C is suggested A)",
+    probe: async () => {
+      const { a, b, c } = w;
+      const people = async (m: TestUser & { cookie: string }) =>
+        (
+          (await http(m.cookie, 'GET', `/api/search/suggest?q=${a.username}`)).body as {
+            people: { username: string }[];
+          }
+        ).people;
+      expect((await people(b)).map((p) => p.username)).not.toContain(a.username);
+      expect((await people(c)).map((p) => p.username)).toContain(a.username);
+    },
+  },
+  searchRecent: own("B's own recent searches"),
+  searchRecentClear: own("clears B's own recent searches"),
+  followedTags: own('the tags B follows'),
+  followTag: own('B follows a tag (a tag has no owner; its posts are filtered on the tag page)'),
+  unfollowTag: own('B unfollows a tag'),
+  tagPage: {
+    kind: 'filtered',
+    how: "B opens a tag A and C both used after the block: only C's post (C and A see both)",
+    probe: async () => {
+      const { a, b, c } = w;
+      const fromA = await createPostOver(a.cookie, 'A-TAGGED after the block #blockmatrix');
+      const fromC = await createPostOver(c.cookie, 'C-TAGGED #blockmatrix');
+      const ids = async (m: TestUser & { cookie: string }) =>
+        ((await http(m.cookie, 'GET', '/api/tags/blockmatrix')).body as { posts: PostDto[] }).posts.map(
+          (p) => p.post_id,
+        );
+      expect(await ids(b)).toEqual([fromC]);
+      expect(await ids(c)).toEqual([fromC, fromA]);
+      expect(await ids(a)).toEqual([fromC, fromA]);
+    },
+  },
+  trending: {
+    kind: 'filtered',
+    how: "B's trending counts the members B may see: a tag A and C used counts 1 for B and 2 for C",
+    probe: async () => {
+      const { a, b, c } = w;
+      await createPostOver(a.cookie, 'A-TREND #blocktrend');
+      await createPostOver(c.cookie, 'C-TREND #blocktrend');
+      const members = async (m: TestUser & { cookie: string }) =>
+        (
+          (await http(m.cookie, 'GET', '/api/trending')).body as { tags: { name: string; members: number }[] }
+        ).tags.find((x) => x.name === 'blocktrend')?.members;
+      expect(await members(b)).toBe(1);
+      expect(await members(c)).toBe(2);
+    },
+  },
   ...staffRows(),
   ...signupRows(),
 };

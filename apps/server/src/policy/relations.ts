@@ -153,3 +153,12 @@ export function limitAllows(viewerId: string, authorId: AnyPgColumn | SQL): SQL 
     or not exists (select 1 from ${users} lu where lu.id = ${authorId} and lu.limited_at is not null)
     or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${authorId}))`;
 }
+
+/**
+ * A member whose work lists show: not suspended (until the suspension ends), not banned, not deleted.
+ * Search and discovery read through it; a sanction hides the member's work there at once.
+ */
+export function inGoodStanding(userId: AnyPgColumn | SQL): SQL {
+  return sql`exists (select 1 from ${users} gs where gs.id = ${userId} and gs.deleted_at is null
+    and gs.banned_at is null and (gs.suspended_until is null or gs.suspended_until <= now()))`;
+}

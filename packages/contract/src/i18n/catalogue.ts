@@ -12,6 +12,7 @@
 import { Messages } from '../messages.js';
 import { AiText } from '../ai.js';
 import { HelpText } from '../help.js';
+import { SearchText } from '../search.js';
 import { CallTexts } from '../calls.js';
 import { FeatureMessages } from '../features.js';
 import { UploadMessages } from '../files.js';
@@ -29,6 +30,7 @@ export const en = {
   Messages,
   AiText,
   HelpText,
+  SearchText,
   CallTexts,
   FeatureMessages,
   UploadMessages,

@@ -6,6 +6,7 @@
  */
 import { AI_LIMITS } from '../ai.js';
 import { HELP_LIMITS } from '../help.js';
+import { SEARCH_LIMITS } from '../search.js';
 import { CALL_LIMITS } from '../calls.js';
 import { LIMITS } from '../constants.js';
 import { FEATURE_LIMITS } from '../features.js';
@@ -198,6 +199,19 @@ export const ne: Catalogue = {
     examples: 'उदाहरण प्रश्नहरू',
     messageTooLong: `तपाईंको सन्देश धेरै लामो भयो (बढीमा ${AI_LIMITS.messageChars} अक्षर)।`,
     lastMustBeUser: 'अन्तिम सन्देश तपाईंको प्रश्न हुनुपर्छ।',
+  },
+
+  SearchText: {
+    queryRequired: 'खोज्न केही लेख्नुहोस्।',
+    queryTooLong: `खोज बढीमा ${SEARCH_LIMITS.queryMax} अक्षरको हुन सक्छ।`,
+    queryInvalid: 'खोजमा नियन्त्रण अक्षर राख्न मिल्दैन।',
+    badType: 'के खोज्ने छान्नुहोस्: शीर्ष, मान्छे, पोस्ट, क्लिप, ट्याग वा सन्देश।',
+    badPage: 'नतिजाको त्यो पाना छैन।',
+    badTag: 'यो ह्यासट्याग होइन: अक्षर, अङ्क र अन्डरस्कोर मात्र प्रयोग गर्नुहोस्।',
+    chatNotFound: 'यो च्याट छैन वा तपाईं यसमा हुनुहुन्न।',
+    tagFollowed: 'तपाईंले यो ट्याग फलो गर्नुभयो: यसका पोस्टहरू एक्सप्लोरमा देखिन्छन्।',
+    tagUnfollowed: 'तपाईंले अब यो ट्याग फलो गर्नुहुन्न।',
+    recentCleared: 'तपाईंका हालका खोजहरू मेटिए।',
   },
 
   HelpText: {

@@ -1,7 +1,7 @@
 /** Accounts and sign-in: members, sessions, e-mail codes, password resets, devices, two-factor sign-in. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, searchTerms } from './columns.js';
 
 export const users = pgTable(
   'users',
@@ -46,6 +46,8 @@ export const users = pgTable(
     digits: text('digits').$type<'latn' | 'deva'>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Search lexemes of the name and username, so "sita" finds "सीता" (platform/search-index.ts). */
+    searchTerms: searchTerms('search_terms'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -54,6 +56,10 @@ export const users = pgTable(
     // Prefix search (sF): `lower(x) like 'abc%'` can use these under any collation.
     index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
     index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    // Search: misspelt usernames and names (pg_trgm), and names across scripts (the lexemes).
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_search_idx').using('gin', t.searchTerms),
   ],
 );
 

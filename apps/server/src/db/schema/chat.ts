@@ -1,6 +1,6 @@
 /** Chats (direct and group), their members, messages, attachments and reactions. */
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, searchTerms } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
 
@@ -58,12 +58,15 @@ export const messages = pgTable(
     createdAt: createdAt(),
     /** Removed by moderators (after a report): shown as "Removed by moderators" to every member. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Search lexemes of the content: members search their own chats (platform/search-index.ts). */
+    searchTerms: searchTerms('search_terms'),
   },
   (t) => [
     index('messages_chat_created_idx').on(t.chatId, t.createdAt),
     // Messages per day, counted for the staff dashboard and /metrics without reading the whole table.
     index('messages_created_idx').on(t.createdAt),
     uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+    index('messages_search_idx').using('gin', t.searchTerms),
   ],
 );
 

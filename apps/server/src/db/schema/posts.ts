@@ -11,7 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { sql } from 'drizzle-orm';
+import { createdAt, searchTerms } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
 
@@ -36,11 +37,20 @@ export const posts = pgTable(
     /** Marked sensitive (by its author or a moderator): its media are blurred until tapped. */
     sensitive: boolean('sensitive').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Search lexemes of the content (platform/search-index.ts). */
+    searchTerms: searchTerms('search_terms'),
+    /** The hashtags of the content, lower-case without '#' (tag pages, trending). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt, t.id),
     index('posts_category_created_idx').on(t.category, t.createdAt, t.id),
     index('posts_author_created_idx').on(t.authorId, t.createdAt),
+    index('posts_search_idx').using('gin', t.searchTerms),
+    index('posts_tags_idx').using('gin', t.tags),
   ],
 );
 

@@ -1,6 +1,7 @@
 /** Reels (clips). Their likes, comments and shares: engagement.ts. */
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { sql } from 'drizzle-orm';
+import { createdAt, searchTerms } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
 
@@ -31,6 +32,18 @@ export const reels = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     sensitive: boolean('sensitive').notNull().default(false),
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** Search lexemes of the title and description (platform/search-index.ts). */
+    searchTerms: searchTerms('search_terms'),
+    /** Hashtags of the title and description. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
-  (t) => [index('reels_status_ready_idx').on(t.status, t.readyAt, t.id), index('reels_author_idx').on(t.authorId)],
+  (t) => [
+    index('reels_status_ready_idx').on(t.status, t.readyAt, t.id),
+    index('reels_author_idx').on(t.authorId),
+    index('reels_search_idx').using('gin', t.searchTerms),
+    index('reels_tags_idx').using('gin', t.tags),
+  ],
 );

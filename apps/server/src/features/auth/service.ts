@@ -2,6 +2,8 @@
  * Accounts: sign-up with a mailed 6-digit code, sign-in, password reset, Google sign-in.
  * Transport-free: routes parse input and set cookies; this module holds the rules.
  */
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { searchVector } from '../../platform/search-index.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ServerTexts, SignupMessages, type CurrentUser, type Locale } from '@sajha/contract';
@@ -161,13 +163,14 @@ export async function register(
     if (mayMail) await deps.jobs.send('auth.code', { email: input.email, reason: 'register' });
     return answer;
   }
-  const row: typeof users.$inferInsert = {
+  const row: PgInsertValue<typeof users> & { id: string } = {
     id: randomUUID(),
     name: input.fullname,
     username: input.username,
     email: input.email,
     passwordHash,
     locale: input.locale ?? 'en',
+    searchTerms: searchVector(input.fullname, input.username),
   };
   try {
     await deps.db.transaction(async (tx) => {
@@ -367,10 +370,13 @@ export async function googleSignIn(deps: AppDeps, id: GoogleIdentity, locale: Lo
       .where(eq(users.id, existing.id));
     return { ...existing, googleSub: id.sub, emailVerifiedAt: existing.emailVerifiedAt ?? now };
   }
+  const name = (id.name ?? id.email.split('@')[0] ?? 'Member').slice(0, 80);
+  const username = await freeUsername(deps, id.email.split('@')[0] ?? 'user');
   const row = {
     id: randomUUID(),
-    name: (id.name ?? id.email.split('@')[0] ?? 'Member').slice(0, 80),
-    username: await freeUsername(deps, id.email.split('@')[0] ?? 'user'),
+    name,
+    username,
+    searchTerms: searchVector(name, username),
     email: id.email,
     passwordHash: null,
     googleSub: id.sub,

@@ -3,6 +3,7 @@
  * run (events.ts names the action, policy.ts decides), then reads or writes through drizzle and states what happened on the bus; publish.ts
  * turns the facts into emits. Sends go through the group-commit writer (writer.ts).
  */
+import { searchVector } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } from '@sajha/contract';
@@ -108,6 +109,7 @@ export async function sendMessage(
     pinnedAt: null,
     pinnedBy: null,
     removedAt: null,
+    searchTerms: null,
     createdAt: new Date(stored.at),
   };
   const byId = new Map(stored.attached.map((f) => [f.id, f]));
@@ -152,7 +154,7 @@ async function storeWithAttachments(
   const at = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(messages)
-      .values(values)
+      .values({ ...values, searchTerms: searchVector(values.content) })
       .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
       .returning({ at: storedAtText });
     if (!inserted) return undefined;

@@ -3,6 +3,7 @@
  * direct chat, rewritten when it is the sender's own and the caller's `revise` gives it a new text.
  * The rewrite reaches both members' tabs like any other change of a message (message_updated).
  */
+import { searchVector } from '../../platform/search-index.js';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { chats, messages } from '../../db/schema.js';
@@ -38,7 +39,7 @@ export async function reviseLastMessage(
   if (!last || text === null) return false;
   const [updated] = await deps.db
     .update(messages)
-    .set({ content: text })
+    .set({ content: text, searchTerms: searchVector(text) })
     .where(and(eq(messages.id, last.id), eq(messages.content, last.content)))
     .returning();
   if (!updated) return false;

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
+import { searchLexemes } from '../../platform/search-index.js';
 export interface NewMessage {
   id: string;
   chatId: string;
@@ -107,12 +108,13 @@ export class MessageWriter {
 
 /** Rows of one statement share now(); a microsecond per position (`ord`) keeps their order in history. */
 const INSERT_BATCH = `
-  with v (id, chat_id, sender_id, client_id, content, other_id, ord) as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[]) with ordinality
+  with v (id, chat_id, sender_id, client_id, content, other_id, terms, ord) as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[], $7::text[]) with ordinality
   ),
   ins as (
-    insert into messages (id, chat_id, sender_id, client_id, content, created_at)
-    select v.id, v.chat_id, v.sender_id, v.client_id, v.content, now() + v.ord * interval '1 microsecond'
+    insert into messages (id, chat_id, sender_id, client_id, content, search_terms, created_at)
+    select v.id, v.chat_id, v.sender_id, v.client_id, v.content, array_to_tsvector(string_to_array(v.terms, ' ')),
+      now() + v.ord * interval '1 microsecond'
     from v
     where exists (select 1 from chat_members m where m.chat_id = v.chat_id and m.user_id = v.sender_id)
       and (v.other_id is null or not exists (select 1 from blocks b where
@@ -136,6 +138,8 @@ async function insertBatch(database: Database, rows: NewMessage[]): Promise<Map<
     rows.map((r) => r.clientId),
     rows.map((r) => r.content),
     rows.map((r) => r.otherId),
+    // The search lexemes travel as one space-separated text per row (arrays of arrays must be rectangular).
+    rows.map((r) => searchLexemes(r.content).join(' ')),
   ]);
   const stored = new Map<string, Stored>();
   for (const r of result as { id: string; at: string }[]) stored.set(r.id, { id: r.id, at: r.at });

@@ -13,44 +13,14 @@
  * - Filler words of both languages ("how", "kasari", "garne", "ko") are dropped, and they tell the
  *   question's language (`questionLanguage`).
  */
-import Sanscript from '@indic-transliteration/sanscript';
 import { stemmer } from 'stemmer';
+import { romanize, soundKey, withoutSuffix, words } from '../../platform/nepali.js';
 import { ENGLISH_STOP_WORDS, LEXICON, NEPALI_FUNCTION_WORDS, PHRASES } from './lexicon.js';
+
+export { romanize, soundKey, withoutSuffix, words };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const KEY_MARK = '~';
-
-/** Devanagari to plain Latin letters (IAST without its marks); other text is left alone. */
-export function romanize(text: string): string {
-  if (!DEVANAGARI.test(text)) return text;
-  return Sanscript.t(text.normalize('NFC'), 'devanagari', 'iast')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
-
-/** A romanized word's sound key: what different spellings of one Nepali word share. */
-export function soundKey(word: string): string {
-  let w = word
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z]/g, '');
-  w = w
-    .replace(/chh|ch|c/g, 'c')
-    .replace(/sh|s/g, 's')
-    .replace(/ph|f/g, 'f')
-    .replace(/[vw]/g, 'b')
-    .replace(/z/g, 'j')
-    .replace(/q/g, 'k')
-    .replace(/([bcdgjklmnprstf])h/g, '$1')
-    .replace(/ee|ii/g, 'i')
-    .replace(/oo|uu/g, 'u')
-    .replace(/aa/g, 'a')
-    .replace(/(.)\1+/g, '$1');
-  // The inherent vowel: "badal", "badala" and "बदल" write it or not; drop it between or after consonants.
-  const dropped = w.replace(/(?<=[^aeiou])a(?=[^aeiou]|$)/g, '');
-  return dropped.length >= 2 ? dropped : w;
-}
 
 /** A Nepali postposition written onto the last word of a phrase ("साइन इनको", "लग इनमा") goes with it. */
 const PHRASE_SUFFIX = '(?:हरूलाई|हरूको|हरू|को|का|की|मा|ले|लाई|बाट|सँग)?';
@@ -67,11 +37,6 @@ export function canonical(text: string): string {
   let t = text.toLowerCase().normalize('NFC');
   for (const [re, to] of compiledPhrases) t = t.replace(re, to);
   return t;
-}
-
-/** Words of a text: runs of letters, digits and Devanagari marks. */
-export function words(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
 }
 
 const stopKeys = new Set(NEPALI_FUNCTION_WORDS.map((w) => soundKey(romanize(w))));
@@ -108,31 +73,6 @@ export interface QueryWord {
 }
 
 /** The index terms of one word of an article (or of a question), or none for a filler word. */
-/** Nepali postpositions and the plural, written onto the word ("खातामा", "settingko", "साथीहरूलाई"). */
-const SUFFIXES = [
-  'harulai',
-  'haruko',
-  'haruma',
-  'harule',
-  'haru',
-  'lai',
-  'bata',
-  'sanga',
-  'ko',
-  'ka',
-  'ki',
-  'ma',
-  'le',
-];
-
-/** The word without a postposition, when one is written onto it and enough of the word is left. */
-export function withoutSuffix(roman: string): string | null {
-  for (const suffix of SUFFIXES) {
-    if (roman.endsWith(suffix) && roman.length - suffix.length >= 3) return roman.slice(0, -suffix.length);
-  }
-  return null;
-}
-
 export function termsOf(word: string): string[] {
   const latin = !DEVANAGARI.test(word);
   const roman = romanize(word).toLowerCase();

@@ -3,6 +3,8 @@
  * Transport-free: routes and socket handlers parse input and call these; edits and deletes are
  * published as facts, and publish.ts shows them to the post's viewers.
  */
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Messages, type PostCategory, type PostDto, type SharedPostPreview } from '@sajha/contract';
@@ -83,10 +85,14 @@ export async function createPost(
           })),
         );
       }
+      const tags = tagsOf(input.content);
+      await noteTags(tx, tags);
       await tx.insert(posts).values({
         id: postId,
         authorId,
         content: input.content,
+        searchTerms: searchVector(input.content),
+        tags,
         category: input.category ?? null,
         linkUrl,
         linkMeta: preview.meta,
@@ -112,11 +118,20 @@ export async function editPost(
 ): Promise<PostMutation> {
   const postId = post.id;
   const linkUrl = firstHttpsUrl(content);
-  const set: Partial<typeof posts.$inferInsert> = { content, updatedAt: new Date() };
+  const tags = tagsOf(content);
+  const set: PgUpdateSetSource<typeof posts> = {
+    content,
+    updatedAt: new Date(),
+    searchTerms: searchVector(content),
+    tags,
+  };
   const relinked = linkUrl !== post.linkUrl;
   const preview = relinked ? await previewNow(deps, linkUrl) : undefined;
   if (preview) Object.assign(set, { linkUrl, linkMeta: preview.meta });
-  await deps.db.update(posts).set(set).where(eq(posts.id, postId));
+  await deps.db.transaction(async (tx) => {
+    await noteTags(tx, tags);
+    await tx.update(posts).set(set).where(eq(posts.id, postId));
+  });
   if (linkUrl && preview?.queue) await queuePreview(deps, { postId, url: linkUrl, userId });
   const result: PostMutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   if (preview) result.link = preview.meta;

@@ -7,6 +7,8 @@ import { reelsListeners } from './publish.js';
 import { reelsRoutes } from './routes.js';
 import { startReelWorker } from './worker.js';
 
+export { reelsByIds } from './service.js';
+
 export default defineFeature({
   name: 'reels',
   policy: reelsPolicy,

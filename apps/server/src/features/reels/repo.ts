@@ -1,5 +1,5 @@
 /** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, likes, reels, users } from '../../db/schema.js';
 import { seesWorkOf } from '../../policy/relations.js';
@@ -66,4 +66,12 @@ export async function fileKeysOfReel(db: Db, reel: { sourceFileId: string | null
     .from(files)
     .where(or(...ids.map((id) => eq(files.id, id))));
   return { ids, keys: rows.flatMap((r) => [r.storageKey, ...(r.posterKey ? [r.posterKey] : [])]) };
+}
+
+/** Ready clips by id that the viewer may see, in no particular order (search and tag pages order them). */
+export async function recordsByIds(db: Db, viewerId: string, ids: string[]): Promise<ReelRecord[]> {
+  if (ids.length === 0) return [];
+  return selectRecords(db, viewerId).where(
+    and(inArray(reels.id, ids), eq(reels.status, 'ready'), notBlocked(viewerId)),
+  );
 }

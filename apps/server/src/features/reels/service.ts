@@ -12,7 +12,7 @@ import type { ActorInfo, ContentRef } from '../../events/map.js';
 import { addComment, listComments, recordShare, toggleLike, type Counts } from '../engagement/index.js';
 import type { ReelResource } from './policy.js';
 import { presentReel } from './presenters.js';
-import { fileKeysOfReel, oneRecord, readyPage, reelRow } from './repo.js';
+import { fileKeysOfReel, oneRecord, readyPage, recordsByIds, reelRow } from './repo.js';
 
 export async function listReels(
   deps: AppDeps,
@@ -22,6 +22,15 @@ export async function listReels(
 ): Promise<{ reels: ReelDto[]; hasMore: boolean }> {
   const rows = await readyPage(deps.db, viewerId, offset, limit + 1);
   return { reels: rows.slice(0, limit).map((r) => presentReel(r, viewerId)), hasMore: rows.length > limit };
+}
+
+/** Ready clips as `viewerId` sees them, in the order of `ids` (ones the viewer may not see are left out). */
+export async function reelsByIds(deps: AppDeps, viewerId: string, ids: string[]): Promise<ReelDto[]> {
+  const byId = new Map((await recordsByIds(deps.db, viewerId, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [presentReel(r, viewerId)] : [];
+  });
 }
 
 /** A ready reel as `viewerId` sees it, or null. */

@@ -6,6 +6,7 @@
  * at most `maxProcessing` clips waiting for or in their transcode: past it the upload is refused with a
  * message, so nobody can fill the queue (worker.ts keeps it fair among the clips it holds).
  */
+import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
@@ -95,11 +96,15 @@ export async function createReel(
         mime: 'application/octet-stream',
         bytes,
       });
+      const tags = tagsOf(`${fields.title} ${fields.description}`);
+      await noteTags(tx, tags);
       await tx.insert(reels).values({
         id,
         authorId,
         title: fields.title,
         description: fields.description,
+        searchTerms: searchVector(fields.title, fields.description),
+        tags,
         category: fields.category,
         status: 'processing',
         sourceFileId: fileId,

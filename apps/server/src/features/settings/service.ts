@@ -2,6 +2,7 @@
  * The settings form (part 2 §7): get_profile and update_profile for each type. Transport-free: the
  * socket handler parses with the contract's schema, calls these, and answers with the spec's events.
  */
+import { searchVector } from '../../platform/search-index.js';
 import { and, eq, notInArray } from 'drizzle-orm';
 import {
   catalogueFor,
@@ -129,7 +130,10 @@ async function changeName(deps: AppDeps, user: UserRow, next: { name: string; us
   if (renamed && (await usernameHeld(deps.db, username, user.id))) throw taken();
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.update(users).set({ name, username, updatedAt: now }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ name, username, updatedAt: now, searchTerms: searchVector(name, username) })
+        .where(eq(users.id, user.id));
       if (renamed && username.toLowerCase() !== user.username.toLowerCase()) {
         await forgetOldUsername(tx, user.id, username);
         await rememberOldUsername(tx, user.id, user.username);

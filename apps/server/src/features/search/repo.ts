@@ -1,0 +1,356 @@
+/**
+ * Search queries. Every list reads through `relations` in SQL (blocks either way, mutes, limited authors),
+ * leaves out removed content and members who are suspended, banned or deleted, and only then pages: a
+ * result a member may not see is never counted, loaded or shown.
+ *
+ * Posts: the newest matches (up to CANDIDATES, through the GIN index on the lexemes) are ranked by how well
+ * they match, how recent they are and whether the searcher follows the author. People: a prefix of the
+ * name or username, trigram similarity (misspellings), or the lexemes (another script). Tags likewise.
+ * Messages: only chats the searcher is in, newest first.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { inGoodStanding, notBlockedWith, seesWorkOf } from '../../policy/relations.js';
+import type { SearchQuery } from '../../platform/search-index.js';
+
+/** How many of the newest matching posts are ranked (older matches rank below any of these anyway). */
+const CANDIDATES = 400;
+
+const likePattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The posts matching `q` that the viewer may see, best first: one page of ids. */
+export async function searchPostIds(
+  db: Db,
+  viewerId: string,
+  q: SearchQuery,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  if (!q.tsquery) return [];
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with c as (
+        select p.id, p.author_id, p.created_at, p.search_terms
+        from posts p
+        where p.search_terms @@ ${q.tsquery}::tsquery
+          and p.removed_at is null
+          and ${seesWorkOf(viewerId, sql`p.author_id`)}
+          and ${inGoodStanding(sql`p.author_id`)}
+        order by p.created_at desc
+        limit ${CANDIDATES}
+      )
+      select c.id from c
+      order by ts_rank(c.search_terms, ${q.tsquery}::tsquery)
+          * (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = c.author_id)
+              then 1.5 else 1 end)
+          / (1 + extract(epoch from now() - c.created_at) / 604800.0) desc,
+        c.created_at desc
+      limit ${limit} offset ${offset}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Clips matching `q`, ready and visible, ranked like posts. */
+export async function searchClipIds(
+  db: Db,
+  viewerId: string,
+  q: SearchQuery,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  if (!q.tsquery) return [];
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with c as (
+        select r.id, r.author_id, r.created_at, r.search_terms
+        from reels r
+        where r.search_terms @@ ${q.tsquery}::tsquery
+          and r.status = 'ready' and r.removed_at is null
+          and ${seesWorkOf(viewerId, sql`r.author_id`)}
+          and ${inGoodStanding(sql`r.author_id`)}
+        order by r.created_at desc
+        limit ${CANDIDATES}
+      )
+      select c.id from c
+      order by ts_rank(c.search_terms, ${q.tsquery}::tsquery)
+          / (1 + extract(epoch from now() - c.created_at) / 604800.0) desc,
+        c.created_at desc
+      limit ${limit} offset ${offset}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  username: string;
+  avatar: string | null;
+  bio: string;
+  following: unknown;
+}
+
+/** Members matching `q` (prefix, misspelt, or in another script), people the viewer follows first among equals. */
+export async function searchPeople(
+  db: Db,
+  viewerId: string,
+  q: SearchQuery,
+  offset: number,
+  limit: number,
+): Promise<PersonRow[]> {
+  const text = q.text.replace(/^@/, '');
+  if (!text) return [];
+  const prefix = likePattern(text);
+  const lexemes: SQL = q.tsquery ? sql`u.search_terms @@ ${q.tsquery}::tsquery` : sql`false`;
+  return rowsOf<PersonRow>(
+    await db.execute(sql`
+      select u.id, u.name, u.username, u.avatar, u.bio,
+        exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id) as following
+      from users u
+      where (lower(u.username) like ${prefix} or lower(u.name) like ${prefix}
+          or lower(u.username) % ${text} or lower(u.name) % ${text}
+          or ${text} <% lower(u.name) or ${lexemes})
+        and u.email_verified_at is not null
+        and ${inGoodStanding(sql`u.id`)}
+        and ${notBlockedWith(viewerId, sql`u.id`)}
+      order by
+        (case when lower(u.username) = ${text} then 2 else 0 end)
+        + (case when lower(u.username) like ${prefix} or lower(u.name) like ${prefix} then 1 else 0 end)
+        + greatest(similarity(lower(u.username), ${text}), similarity(lower(u.name), ${text}),
+            word_similarity(${text}, lower(u.name)), case when ${lexemes} then 0.6 else 0 end)
+        + (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
+            then 0.5 else 0 end) desc,
+        u.username
+      limit ${limit} offset ${offset}`),
+  );
+}
+
+export interface TagRow {
+  name: string;
+  uses: number | string;
+  followed: unknown;
+}
+
+/** Tags matching `q` ('#' or not, misspelt, or in another script), exact and busy ones first. */
+export async function searchTags(
+  db: Db,
+  viewerId: string,
+  q: SearchQuery,
+  offset: number,
+  limit: number,
+): Promise<TagRow[]> {
+  const text = q.words.join('');
+  if (!text) return [];
+  const prefix = likePattern(text);
+  const lexemes: SQL = q.tsquery ? sql`h.search_terms @@ ${q.tsquery}::tsquery` : sql`false`;
+  return rowsOf<TagRow>(
+    await db.execute(sql`
+      select h.name, h.uses,
+        exists (select 1 from tag_follows tf where tf.user_id = ${viewerId} and tf.tag = h.name) as followed
+      from hashtags h
+      where h.uses > 0 and (h.name like ${prefix} or h.name % ${text} or ${lexemes})
+      order by (case when h.name = ${text} then 2 else 0 end)
+        + (case when h.name like ${prefix} then 1 else 0 end)
+        + greatest(similarity(h.name, ${text}), case when ${lexemes} then 0.6 else 0 end)
+        + ln(1 + h.uses) / 10 desc,
+        h.name
+      limit ${limit} offset ${offset}`),
+  );
+}
+
+export interface MessageRow {
+  id: string;
+  chat_id: string;
+  chat_kind: 'direct' | 'group';
+  chat_name: string | null;
+  content: string;
+  at: string;
+  sender_name: string;
+  sender_username: string;
+  sender_avatar: string | null;
+}
+
+/**
+ * The viewer's own messages matching `q`: chats they are in (one chat when `chatId`), never a message of
+ * a member blocked either way, nor a direct chat whose other member blocked them, nor group notices.
+ */
+export async function searchMessages(
+  db: Db,
+  viewerId: string,
+  q: SearchQuery,
+  chatId: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  if (!q.tsquery) return [];
+  return rowsOf<MessageRow>(
+    await db.execute(sql`
+      select m.id, m.chat_id, c.kind as chat_kind,
+        case when c.kind = 'group' then c.name else (
+          select o.name from chat_members om join users o on o.id = om.user_id
+          where om.chat_id = c.id and om.user_id <> ${viewerId} limit 1) end as chat_name,
+        m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+        s.name as sender_name, s.username as sender_username, s.avatar as sender_avatar
+      from messages m
+      join chat_members cm on cm.chat_id = m.chat_id and cm.user_id = ${viewerId}
+      join chats c on c.id = m.chat_id
+      join users s on s.id = m.sender_id
+      where m.search_terms @@ ${q.tsquery}::tsquery
+        and m.notice = false and m.removed_at is null
+        ${chatId ? sql`and m.chat_id = ${chatId}` : sql``}
+        and (m.sender_id = ${viewerId} or ${notBlockedWith(viewerId, sql`m.sender_id`)})
+        and not (c.kind = 'direct' and exists (
+          select 1 from chat_members om join blocks b on b.blocker_id = om.user_id and b.blocked_id = ${viewerId}
+          where om.chat_id = c.id and om.user_id <> ${viewerId}))
+      order by m.created_at desc
+      limit ${limit} offset ${offset}`),
+  );
+}
+
+/** Members of a chat (for the policy: searching inside one chat is for its members). */
+export async function chatMemberIds(db: Db, chatId: string): Promise<string[] | undefined> {
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`select user_id from chat_members where chat_id = ${chatId}`),
+  );
+  return rows.length > 0 ? rows.map((r) => r.user_id) : undefined;
+}
+
+/** A tag page: ids of the posts (or clips) carrying `tag` that the viewer may see, newest or top. */
+export async function taggedIds(
+  db: Db,
+  viewerId: string,
+  kind: 'post' | 'clip',
+  tag: string,
+  sort: 'new' | 'top',
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const t = kind === 'post' ? sql`posts` : sql`reels`;
+  const ready = kind === 'clip' ? sql`and x.status = 'ready'` : sql``;
+  const order =
+    sort === 'top'
+      ? sql`x.like_count + x.comment_count + x.share_count desc, x.created_at desc`
+      : sql`x.created_at desc`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select x.id from ${t} x
+      where x.tags @> array[${tag}]::text[] and x.removed_at is null ${ready}
+        and ${seesWorkOf(viewerId, sql`x.author_id`)} and ${inGoodStanding(sql`x.author_id`)}
+      order by ${order}, x.id desc
+      limit ${limit} offset ${offset}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function tagRow(db: Db, viewerId: string, tag: string): Promise<TagRow> {
+  const [row] = rowsOf<TagRow>(
+    await db.execute(sql`
+      select ${tag}::text as name, coalesce((select uses from hashtags where name = ${tag}), 0) as uses,
+        exists (select 1 from tag_follows where user_id = ${viewerId} and tag = ${tag}) as followed`),
+  );
+  return row!;
+}
+
+export async function followedTags(db: Db, viewerId: string): Promise<TagRow[]> {
+  return rowsOf<TagRow>(
+    await db.execute(sql`
+      select tf.tag as name, coalesce(h.uses, 0) as uses, true as followed
+      from tag_follows tf left join hashtags h on h.name = tf.tag
+      where tf.user_id = ${viewerId}
+      order by tf.created_at desc`),
+  );
+}
+
+export async function setTagFollow(db: Db, viewerId: string, tag: string, follow: boolean): Promise<void> {
+  await db.execute(
+    follow
+      ? sql`insert into tag_follows (user_id, tag) values (${viewerId}, ${tag}) on conflict do nothing`
+      : sql`delete from tag_follows where user_id = ${viewerId} and tag = ${tag}`,
+  );
+}
+
+/**
+ * Tags rising over the last `hours`: counted by distinct members who used them (on posts and clips), so
+ * one member posting a tag a hundred times counts once.
+ */
+export async function trendingTags(
+  db: Db,
+  viewerId: string,
+  hours: number,
+  limit: number,
+): Promise<(TagRow & { members: number | string })[]> {
+  return rowsOf<TagRow & { members: number | string }>(
+    await db.execute(sql`
+      with used as (
+        select unnest(p.tags) as tag, p.author_id from posts p
+        where p.created_at > now() - make_interval(hours => ${hours}) and cardinality(p.tags) > 0
+          and p.removed_at is null and ${inGoodStanding(sql`p.author_id`)}
+          and ${notBlockedWith(viewerId, sql`p.author_id`)}
+        union all
+        select unnest(r.tags), r.author_id from reels r
+        where r.created_at > now() - make_interval(hours => ${hours}) and cardinality(r.tags) > 0
+          and r.status = 'ready' and r.removed_at is null and ${inGoodStanding(sql`r.author_id`)}
+          and ${notBlockedWith(viewerId, sql`r.author_id`)}
+      )
+      select u.tag as name, count(distinct u.author_id) as members, coalesce(max(h.uses), 0) as uses,
+        exists (select 1 from tag_follows tf where tf.user_id = ${viewerId} and tf.tag = u.tag) as followed
+      from used u left join hashtags h on h.name = u.tag
+      group by u.tag
+      order by count(distinct u.author_id) desc, count(*) desc, u.tag
+      limit ${limit}`),
+  );
+}
+
+/**
+ * Posts rising over the last `hours`: of recent posts that have any engagement, those the most distinct
+ * members liked or commented on within the window (likes are one per member; comments counted by author).
+ */
+export async function trendingPostIds(db: Db, viewerId: string, hours: number, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with recent as (
+        select p.id from posts p
+        where p.created_at > now() - make_interval(hours => ${hours * 2})
+          and p.like_count + p.comment_count > 0 and p.removed_at is null
+          and ${seesWorkOf(viewerId, sql`p.author_id`)} and ${inGoodStanding(sql`p.author_id`)}
+        order by p.like_count + p.comment_count desc
+        limit 200
+      )
+      select r.id from recent r
+      cross join lateral (
+        select count(distinct e.user_id) as n from (
+          select l.user_id from likes l
+          where l.kind = 'post' and l.subject_id = r.id and l.created_at > now() - make_interval(hours => ${hours})
+          union all
+          select c.author_id from comments c
+          where c.kind = 'post' and c.subject_id = r.id and c.created_at > now() - make_interval(hours => ${hours})
+        ) e
+      ) m
+      where m.n > 0
+      order by m.n desc, r.id
+      limit ${limit}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function recentSearches(db: Db, viewerId: string, kept: number): Promise<string[]> {
+  const rows = rowsOf<{ query: string }>(
+    await db.execute(sql`
+      select query from recent_searches where user_id = ${viewerId} order by searched_at desc limit ${kept}`),
+  );
+  return rows.map((r) => r.query);
+}
+
+/** Remembers a search (the newest first), keeping the last `kept`. */
+export async function rememberSearch(db: Db, viewerId: string, query: string, kept: number): Promise<void> {
+  await db.execute(sql`
+    insert into recent_searches (user_id, query) values (${viewerId}, ${query})
+    on conflict (user_id, query) do update set searched_at = now()`);
+  await db.execute(sql`
+    delete from recent_searches where user_id = ${viewerId} and query not in (
+      select query from recent_searches where user_id = ${viewerId} order by searched_at desc limit ${kept})`);
+}
+
+export async function clearSearches(db: Db, viewerId: string): Promise<void> {
+  await db.execute(sql`delete from recent_searches where user_id = ${viewerId}`);
+}

@@ -1,0 +1,186 @@
+/**
+ * How a text is indexed for search and how a query reads it, so that English, Devanagari and romanized
+ * Nepali meet ("k cha" finds "के छ", "dashain" finds "दशैं", "chha", "cha" and "xa" are one word).
+ *
+ * Every word of a text gives a few lexemes, stored as a `tsvector` built from them as they are
+ * (`array_to_tsvector`: no parser, no dictionary, so the same code decides the lexemes of a text and of a
+ * query; this is where the `simple` configuration and `unaccent` would act, done here once for both):
+ * - the word itself, lower-cased, Latin accents dropped ("café" -> "cafe");
+ * - for a Latin word its English stem (Porter: "festivals" -> "festiv");
+ * - `~` + its sound key: Devanagari romanized (IAST, marks dropped, the nasal sign as "n"), then the key of
+ *   platform/nepali.ts, which folds aspiration, vowel length, doubled letters and the inherent "a"; the
+ *   chat spellings "x" (for छ/च) and a few shorthands ("k" = के) are read as what they stand for;
+ * - `~` + the key without a Nepali postposition written onto the word ("दशैंको" -> "dashain").
+ *
+ * A query is the same lexemes per word: any one of a word's lexemes counts as the word found, every word
+ * must be found, the last word as a prefix (the member may still be typing). Filler words ("the", "ko",
+ * "ma") are left out of a query that has other words.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { hashtagsOf } from '@sajha/contract';
+import { stemmer } from 'stemmer';
+import type { Db } from '../db/client.js';
+import { hashtags } from '../db/schema.js';
+import { DEVANAGARI, romanize, soundKey, withoutSuffix, words } from './nepali.js';
+
+const KEY = '~';
+
+/** Shorthands members type for whole Nepali words. */
+const SHORTHANDS: Record<string, string> = {
+  k: 'ke',
+  j: 'je',
+  hjr: 'hajur',
+  tmi: 'timi',
+  tpai: 'tapai',
+};
+
+/** Words a query of several words can do without: they are in nearly every text. */
+const FILLER = new Set(
+  [
+    'the',
+    'a',
+    'an',
+    'of',
+    'to',
+    'in',
+    'on',
+    'at',
+    'for',
+    'and',
+    'or',
+    'is',
+    'are',
+    'was',
+    'with',
+    'ko',
+    'ka',
+    'ki',
+    'ma',
+    'le',
+    'lai',
+    'ra',
+    'ta',
+    'pani',
+    'ni',
+    'को',
+    'का',
+    'की',
+    'मा',
+    'ले',
+    'लाई',
+    'र',
+    'त',
+    'पनि',
+    'नि',
+  ].map((w) => w.normalize('NFC')),
+);
+
+/** Latin text without its accents, lower-cased; Devanagari as it is (NFC). */
+function fold(word: string): string {
+  const w = word.normalize('NFC').toLowerCase();
+  return DEVANAGARI.test(w) ? w : w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** A word in plain Latin letters as a romanized Nepali reader would spell it. */
+function romanOf(raw: string): string {
+  if (DEVANAGARI.test(raw)) return romanize(raw.replace(/[\u0901\u0902]/g, 'न्')).toLowerCase();
+  return (SHORTHANDS[raw] ?? raw).replace(/x/g, 'ch');
+}
+
+interface WordLexemes {
+  /** The word as written (folded), and its English stem when it has one. */
+  exact: string[];
+  /** Sound keys (with the `~` mark). */
+  keys: string[];
+}
+
+const cache = new Map<string, WordLexemes>();
+const CACHE_MAX = 50_000;
+
+function lexemesOf(word: string): WordLexemes {
+  const hit = cache.get(word);
+  if (hit) return hit;
+  const raw = fold(word);
+  const exact = [raw];
+  if (!DEVANAGARI.test(raw) && /^[a-z]{4,}$/.test(raw)) {
+    const stem = stemmer(raw);
+    if (stem !== raw) exact.push(stem);
+  }
+  const roman = romanOf(raw);
+  const keys = new Set<string>();
+  const key = soundKey(roman);
+  if (key) keys.add(KEY + key);
+  const bare = withoutSuffix(roman);
+  if (bare) {
+    const bareKey = soundKey(bare);
+    if (bareKey.length >= 2) keys.add(KEY + bareKey);
+  }
+  const out = { exact, keys: [...keys] };
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(word, out);
+  return out;
+}
+
+/** The words of a text as search sees them (letters and digits of any script; '#' and '@' are dropped). */
+function wordsOf(text: string): string[] {
+  return words(text.normalize('NFC')).filter((w) => w.length <= 60);
+}
+
+/** Every lexeme of a text (its words, stems and sound keys), distinct. */
+export function searchLexemes(...texts: (string | null | undefined)[]): string[] {
+  const out = new Set<string>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const word of wordsOf(text)) {
+      const { exact, keys } = lexemesOf(word);
+      for (const l of exact) out.add(l);
+      for (const k of keys) out.add(k);
+    }
+  }
+  return [...out];
+}
+
+/** The `search_terms` value of a row with these texts. */
+export function searchVector(...texts: (string | null | undefined)[]): SQL {
+  // One text parameter (drizzle would spread an array into a row); lexemes never hold a space.
+  return sql`array_to_tsvector(string_to_array(${searchLexemes(...texts).join(' ')}, ' '))`;
+}
+
+const quote = (lexeme: string): string => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+export interface SearchQuery {
+  /** The tsquery text (lexemes quoted, so PostgreSQL reads them as they are), or null: nothing to find. */
+  tsquery: string | null;
+  /** The query's words, folded (for trigram matching of names and tags). */
+  words: string[];
+  /** The query as one folded string ("asha gurung"). */
+  text: string;
+}
+
+/** A query as search reads it; `prefix`: the last word may be unfinished (as-you-type). */
+export function searchQuery(q: string, prefix = true): SearchQuery {
+  const all = wordsOf(q);
+  const meaningful = all.filter((w) => !FILLER.has(fold(w)));
+  const chosen = meaningful.length > 0 ? meaningful : all;
+  const clauses: string[] = [];
+  chosen.forEach((word, i) => {
+    const { exact, keys } = lexemesOf(word);
+    const star = prefix && i === chosen.length - 1 ? ':*' : '';
+    const alts = [...new Set([...exact.map((l) => quote(l) + star), ...keys.map((k) => quote(k) + star)])];
+    clauses.push(alts.length === 1 ? alts[0]! : `(${alts.join(' | ')})`);
+  });
+  const folded = chosen.map(fold);
+  return { tsquery: clauses.length > 0 ? clauses.join(' & ') : null, words: folded, text: folded.join(' ') };
+}
+
+/** The hashtags a text carries, as stored (lower-case, without '#'). */
+export const tagsOf = (text: string): string[] => hashtagsOf(text);
+
+/** Makes sure each tag has its row (before the post or clip carrying it is written: the count trigger needs it). */
+export async function noteTags(db: Pick<Db, 'insert'>, tags: string[]): Promise<void> {
+  if (tags.length === 0) return;
+  await db
+    .insert(hashtags)
+    .values(tags.map((name) => ({ name, searchTerms: searchVector(name) })))
+    .onConflictDoNothing();
+}
