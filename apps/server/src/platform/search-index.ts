@@ -84,7 +84,8 @@ function fold(word: string): string {
 /** A word in plain Latin letters as a romanized Nepali reader would spell it. */
 function romanOf(raw: string): string {
   if (DEVANAGARI.test(raw)) return romanize(raw.replace(/[\u0901\u0902]/g, 'न्')).toLowerCase();
-  return (SHORTHANDS[raw] ?? raw).replace(/x/g, 'ch');
+  // "x" is छ/च before a vowel ("xa", "garxu") and क्ष elsewhere ("laxmi", "dakx").
+  return (SHORTHANDS[raw] ?? raw).replace(/x(?=[aeiou])/g, 'ch').replace(/x/g, 'ks');
 }
 
 interface WordLexemes {
@@ -157,20 +158,45 @@ export interface SearchQuery {
   text: string;
 }
 
-/** A query as search reads it; `prefix`: the last word may be unfinished (as-you-type). */
-export function searchQuery(q: string, prefix = true): SearchQuery {
+/** One word of a query: any of its lexemes counts as the word found. */
+export interface QueryWord {
+  /** As folded (lower-case, Latin accents dropped). */
+  word: string;
+  lexemes: string[];
+  /** The last word of an as-you-type query: its lexemes match as prefixes. */
+  prefix: boolean;
+}
+
+/** A query's words (filler left out when other words remain), each with its lexemes. */
+export function queryWords(q: string, prefix = true): QueryWord[] {
   const all = wordsOf(q);
   const meaningful = all.filter((w) => !FILLER.has(fold(w)));
   const chosen = meaningful.length > 0 ? meaningful : all;
-  const clauses: string[] = [];
-  chosen.forEach((word, i) => {
+  return chosen.map((word, i) => {
     const { exact, keys } = lexemesOf(word);
-    const star = prefix && i === chosen.length - 1 ? ':*' : '';
-    const alts = [...new Set([...exact.map((l) => quote(l) + star), ...keys.map((k) => quote(k) + star)])];
-    clauses.push(alts.length === 1 ? alts[0]! : `(${alts.join(' | ')})`);
+    return { word: fold(word), lexemes: [...new Set([...exact, ...keys])], prefix: prefix && i === chosen.length - 1 };
   });
-  const folded = chosen.map(fold);
+}
+
+/** Lexemes another spelling of `word` gives (a corrected misspelling joins the word's alternatives). */
+export function lexemesOfWord(word: string): string[] {
+  const { exact, keys } = lexemesOf(word);
+  return [...exact, ...keys];
+}
+
+/** The query the words make: every word must be found, by any one of its lexemes. */
+export function toSearchQuery(qw: QueryWord[]): SearchQuery {
+  const clauses = qw.map(({ lexemes, prefix }) => {
+    const alts = lexemes.map((l) => quote(l) + (prefix ? ':*' : ''));
+    return alts.length === 1 ? alts[0]! : `(${alts.join(' | ')})`;
+  });
+  const folded = qw.map((w) => w.word);
   return { tsquery: clauses.length > 0 ? clauses.join(' & ') : null, words: folded, text: folded.join(' ') };
+}
+
+/** A query as search reads it, without corrections; `prefix`: the last word may be unfinished (as-you-type). */
+export function searchQuery(q: string, prefix = true): SearchQuery {
+  return toSearchQuery(queryWords(q, prefix));
 }
 
 /** The hashtags a text carries, as stored (lower-case, without '#'). */

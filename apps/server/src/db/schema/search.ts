@@ -47,3 +47,13 @@ export const recentSearches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.query] })],
 );
+
+/**
+ * Words (and sound keys) of public text: posts, clips, names and tags, never messages. Search corrects a
+ * misspelt query word to the nearest of these (pg_trgm). Kept by triggers from the rows' lexemes (migration
+ * search_words), letters only (no numbers: a phone number is not a word), four characters or more; the
+ * column sorts bytewise ("C") so a prefix reads as a range of the primary key.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

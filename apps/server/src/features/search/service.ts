@@ -22,6 +22,7 @@ import { seesWorkOf } from '../../policy/relations.js';
 import { mediaFor, presentPost, recordFields } from '../posts/index.js';
 import { reelsByIds } from '../reels/index.js';
 import * as repo from './repo.js';
+import { correctedQuery } from './spelling.js';
 import type { SearchScope } from './policy.js';
 
 const yes = (v: unknown): boolean => v === true || v === 't';
@@ -70,7 +71,7 @@ export async function search(
   scope: SearchScope,
 ): Promise<SearchAnswer> {
   const { db } = deps;
-  const q = searchQuery(params.q);
+  const q = await correctedQuery(db, params.q);
   const size = SEARCH_LIMITS.pageSize;
   const offset = params.page * size;
   const base = { success: true as const, q: params.q, type: params.type, page: params.page, ...empty };
