@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { SearchType } from '@sajha/contract';
 import { createUser, startTestApp, type TestApp } from '../../../test/harness.js';
 import { posts, reels } from '../../db/schema.js';
 import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
@@ -91,12 +90,7 @@ describe('search evaluation set', () => {
     const byLang = new Map<string, { right: number; all: number }>();
     const misses: string[] = [];
     for (const query of queries) {
-      const answer = await search(
-        t.app.deps,
-        searcher,
-        { q: query.q, type: query.tab, page: 0 },
-        { chat: null },
-      );
+      const answer = await search(t.app.deps, searcher, { q: query.q, type: query.tab, page: 0 }, { chat: null });
       const found = {
         posts: answer.posts.map((p) => keyOf.get(p.post_id) ?? p.post_id),
         people: answer.people.map((p) => keyOf.get(p.uid) ?? p.username),
