@@ -12,6 +12,7 @@ import {
   GROUP_MAX_MEMBERS,
   LIMITS,
   REEL_LIMITS,
+  SEARCH_LIMITS,
 } from '@sajha/contract';
 import type { Config } from '../../config.js';
 import { SPECS } from '../../platform/rate-limit.js';
@@ -29,6 +30,10 @@ export type HelpFacts = Readonly<Record<string, string>>;
 export function helpFacts(config: Pick<Config, 'posts' | 'reels' | 'uploads' | 'calls' | 'links'>): HelpFacts {
   return {
     postMaxChars: String(LIMITS.postContentMax),
+    searchQueryMax: String(SEARCH_LIMITS.queryMax),
+    searchSuggestMinChars: String(SEARCH_LIMITS.suggestMinChars),
+    searchRecentKept: String(SEARCH_LIMITS.recentKept),
+    trendingHours: String(SEARCH_LIMITS.trendingHours),
     postMaxFiles: String(config.posts.maxFiles),
     postMaxFileMb: mb(config.posts.maxFileBytes),
     postMaxTotalMb: mb(config.posts.maxTotalBytes),

@@ -35,8 +35,8 @@ const centre = (env: Record<string, string> = {}) =>
 /** Pages of the web app an article may link to (router.tsx), as patterns. */
 const APP_PAGES = [
   /^\/$/,
-  /^\/(signin|signup|home|clips|message|friends|ai|features|terms|privacy|help|profile|settings|admin|moderation)(\/[\w@-]*)?$/,
-  /^\/(u|p|call)\/[\w@-]+$/,
+  /^\/(signin|signup|home|clips|message|friends|ai|features|terms|privacy|help|profile|settings|admin|moderation|search|explore)(\/[\w@-]*)?$/,
+  /^\/(u|p|call|tag)\/[\w@-]+$/,
 ];
 
 describe('the articles', () => {
