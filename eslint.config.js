@@ -98,6 +98,8 @@ export default tseslint.config(
                 'SignupMessages',
                 'UxMessages',
                 'ServerTexts',
+                'HelpText',
+                'SearchText',
               ],
               message:
                 'Read the contract texts in the member language: useMessages() (components) or messages() (i18n/prefs).',

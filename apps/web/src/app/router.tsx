@@ -66,6 +66,10 @@ const appRoutes: RouteObject[] = [
               { path: '/u/:username?', ...page(() => import('../features/people/ProfilePage')) },
               { path: '/friends/:username?', ...page(() => import('../features/people/FriendsPage')) },
               { path: '/ai', ...page(() => import('../features/ai/AiChatPage')) },
+              // Search and discovery (ours, issue 35).
+              { path: '/search', ...page(() => import('../features/search/SearchPage')) },
+              { path: '/tag/:name', ...page(() => import('../features/search/TagPage')) },
+              { path: '/explore', ...page(() => import('../features/search/ExplorePage')) },
               { path: '/settings/:tab?', ...page(() => import('../features/settings/SettingsPage')) },
               // Where notices of moderators' actions link (ours, issue 33): Settings → Safety, on the action.
               { path: '/moderation', ...page(() => import('../features/moderation/StandingRedirect')) },

@@ -1,6 +1,7 @@
 /**
  * The signed-in shell (part 1 §2): a sidebar from md up (220 px, 240 px from lg), a bottom bar and a
- * slide-in navigation on small screens (the drawer locks page scroll while open), and the content.
+ * slide-in navigation on small screens (the drawer locks page scroll while open), and the content
+ * under a header with the search box (ours, issue 35; lib/layout.ts has its measures).
  */
 import { Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,9 +32,11 @@ import { IncomingCallPrompt } from '../features/calls';
 import { addCreatedPost } from '../features/feed';
 import { NotificationsDrawer, useNotifications } from '../features/notifications';
 import { CreatePostDialog } from '../features/posts';
+import { HeaderSearch } from '../features/search';
 import { useStaffRole } from '../features/admin';
 import { ColorModeToggle } from '../lib/ColorModeToggle';
 import { usePublicConfig } from '../lib/publicConfig';
+import { FULL_SCREEN_PATHS, HEADER_HEIGHT } from '../lib/layout';
 import { LogoutDialog } from './LogoutDialog';
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavId, type NavItem } from './navItems';
 import { VisuallyHidden } from '../lib/VisuallyHidden';
@@ -152,6 +155,50 @@ function ProfileBlock({ onLogout }: { onLogout: () => void }) {
           <LogoutOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
+    </Box>
+  );
+}
+
+/**
+ * The header above every page: the search box (on phones a button that opens it, and the app's name,
+ * which the sidebar shows from md up). On phones it scrolls away with the page, and screens that fill
+ * the screen leave it out; from md up it stays on top.
+ */
+function Header() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const fullScreen = FULL_SCREEN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: { xs: 'relative', md: 'sticky' },
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        height: HEADER_HEIGHT,
+        flexShrink: 0,
+        display: { xs: fullScreen ? 'none' : 'flex', md: 'flex' },
+        alignItems: 'center',
+        justifyContent: { xs: 'space-between', md: 'center' },
+        gap: 1,
+        px: { xs: 2, md: 3 },
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography
+        component={RouterLink}
+        to="/home"
+        variant="h6"
+        color="primary"
+        sx={{ display: { md: 'none' }, textDecoration: 'none', fontWeight: 800 }}
+      >
+        {t('common:appName')}
+      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', width: { md: '100%' }, maxWidth: { md: 560 } }}>
+        <HeaderSearch />
+      </Box>
     </Box>
   );
 }
@@ -297,8 +344,11 @@ export default function AppLayout() {
       >
         {sidebar}
       </Drawer>
-      <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, pb: { xs: 8, md: 0 } }}>
-        <Outlet />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Header />
+        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, pb: { xs: 8, md: 0 } }}>
+          <Outlet />
+        </Box>
       </Box>
       <Paper
         elevation={8}

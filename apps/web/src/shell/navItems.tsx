@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import SmartDisplayOutlined from '@mui/icons-material/SmartDisplayOutlined';
+import ExploreOutlined from '@mui/icons-material/ExploreOutlined';
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
@@ -17,6 +18,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 export type NavId =
   | 'home'
   | 'clips'
+  | 'explore'
   | 'createPost'
   | 'messages'
   | 'notifications'
@@ -40,10 +42,11 @@ export type NavItem =
     }
   | { kind: 'external'; id: NavId; href: 'contest' | 'sisterSite'; icon: ReactElement };
 
-/** Sidebar order from part 1 §2. */
+/** Sidebar order from part 1 §2, with Explore (ours, issue 35) after Clips. */
 export const NAV_ITEMS: NavItem[] = [
   { kind: 'link', id: 'home', to: '/home', icon: <HomeOutlined /> },
   { kind: 'link', id: 'clips', to: '/clips', icon: <SmartDisplayOutlined /> },
+  { kind: 'link', id: 'explore', to: '/explore', icon: <ExploreOutlined /> },
   { kind: 'action', id: 'createPost', action: 'createPost', icon: <AddBoxOutlined /> },
   { kind: 'link', id: 'messages', to: '/message', icon: <ChatBubbleOutlineOutlined />, badge: 'messages' },
   {

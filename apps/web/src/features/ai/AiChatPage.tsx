@@ -19,6 +19,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import { useTranslation } from 'react-i18next';
 import { AI_EXAMPLE_PROMPTS, AI_LIMITS, LIMITS } from '@sajha/contract';
 import { useMessages } from '../../i18n/language';
+import { SCREEN_FILL_HEIGHT } from '../../lib/layout';
 import { FormattedText } from './FormattedText';
 import { drawPrompts } from './prompts';
 import { useAiChat, type ChatMessage } from './useAiChat';
@@ -181,7 +182,7 @@ export default function AiChatPage() {
   const waiting = pending && messages.at(-1)?.role === 'user';
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', md: '100dvh' } }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: SCREEN_FILL_HEIGHT }}>
       <Box
         component="header"
         sx={{

@@ -1,10 +1,11 @@
 /**
  * /message/{user?} and /message/@{username} (part 2 §2): the conversations list beside the selected
  * conversation; on narrow screens the list slides over it. A username in the path opens that chat,
- * or starts one when none exists. Title "Chat", then "{name} - Chat".
+ * or starts one when none exists. Title "Chat", then "{name} - Chat". `?m={message id}` (a search hit,
+ * issue 35) opens the chat at that message, highlighted.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,6 +13,7 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { useToast } from '../../lib/toast';
+import { SCREEN_FILL_HEIGHT } from '../../lib/layout';
 import { ChatList } from './ChatList';
 import { chatPath, findChat } from './chatState';
 import { Conversation } from './Conversation';
@@ -21,6 +23,8 @@ import { useChat } from './useChat';
 
 export default function ChatPage() {
   const { user: param } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const focusId = search.get('m');
   const navigate = useNavigate();
   const toast = useToast();
   const { t } = useTranslation('chat');
@@ -64,7 +68,7 @@ export default function ChatPage() {
     <Box
       sx={{
         display: 'flex',
-        height: { xs: 'calc(100dvh - 64px)', md: '100dvh' },
+        height: SCREEN_FILL_HEIGHT,
         position: 'relative',
         overflow: 'hidden',
       }}
@@ -99,7 +103,22 @@ export default function ChatPage() {
       </Box>
       <Box component="section" aria-label={t('page.conversationLabel')} sx={{ flex: 1, minWidth: 0, height: '100%' }}>
         {selected ? (
-          <Conversation chat={selected} thread={threads[selected.id]} api={api} onBack={() => setListOver(true)} />
+          <Conversation
+            chat={selected}
+            thread={threads[selected.id]}
+            api={api}
+            onBack={() => setListOver(true)}
+            focusId={focusId}
+            onFocused={() =>
+              setSearch(
+                (p) => {
+                  p.delete('m');
+                  return p;
+                },
+                { replace: true },
+              )
+            }
+          />
         ) : (
           <Box
             sx={{ height: '100%', display: { xs: 'none', md: 'grid' }, placeItems: 'center', color: 'text.secondary' }}

@@ -1,11 +1,11 @@
 /**
- * The selected conversation: header (avatar and name link to the profile, online state, Call, the
- * chat menu), the pinned banner, the virtualised message list (older pages load at the top), the
- * typing line and the composer.
+ * The selected conversation: header (avatar and name link to the profile, online state, Call, "Search
+ * in this chat", the chat menu), the pinned banner, the virtualised message list (older pages load at
+ * the top; a message asked for is paged to, scrolled to and highlighted), the typing line and the composer.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Virtuoso } from 'react-virtuoso';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -20,10 +20,12 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import SearchIcon from '@mui/icons-material/Search';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, type ChatDto } from '@sajha/contract';
 import { useLocalize, useMessages } from '../../i18n/language';
+import { useToast } from '../../lib/toast';
 import type { Attachment } from './attachments';
 import { isSystemLine, type Thread } from './chatState';
 import { Composer } from './Composer';
@@ -31,8 +33,10 @@ import { EmojiPanel } from './EmojiPanel';
 import { GroupDialog } from './GroupDialog';
 import { MediaViewer } from './MediaViewer';
 import { BlockDialog } from '../people';
+import { ChatSearchDialog } from '../search';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
+import { useJumpToMessage } from './useJumpToMessage';
 
 export function openCallPopup(uid: string): void {
   const { width, height } = LAYOUT.callPopup;
@@ -46,6 +50,7 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
   const m = useMessages();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [blocking, setBlocking] = useState(false);
+  const [searching, setSearching] = useState(false);
   const group = chat.sender.type === 'group';
   const profile = `/u/${chat.sender.username}`;
   const avatar = (
@@ -111,6 +116,10 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
       >
         {t('header.call')}
       </Button>
+      <IconButton aria-label={t('header.search')} onClick={() => setSearching(true)}>
+        <SearchIcon />
+      </IconButton>
+      <ChatSearchDialog chatId={chat.id} open={searching} onClose={() => setSearching(false)} />
       <IconButton aria-label={t('header.menu')} onClick={(e) => setMenu(e.currentTarget)}>
         <MoreVert />
       </IconButton>
@@ -135,15 +144,31 @@ export function Conversation({
   thread,
   api,
   onBack,
+  focusId,
+  onFocused,
 }: {
   chat: ChatDto;
   thread: Thread | undefined;
   api: ChatApi;
   onBack: () => void;
+  /** A message to open the chat at (a search hit), and what to do once it is shown or known gone. */
+  focusId?: string | null;
+  onFocused?: () => void;
 }) {
   const { t } = useTranslation('chat');
   const m = useMessages();
   const localize = useLocalize();
+  const toast = useToast();
+  const list = useRef<VirtuosoHandle>(null);
+  const highlighted = useJumpToMessage({
+    chatId: chat.id,
+    thread,
+    focusId,
+    list,
+    loadOlder: api.loadOlder,
+    onFocused: () => onFocused?.(),
+    onGone: () => toast.show({ message: t('conversation.messageGone'), type: 'error' }),
+  });
   const [text, setText] = useState('');
   const [viewer, setViewer] = useState<{ items: Attachment[]; index: number } | null>(null);
   const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
@@ -207,6 +232,7 @@ export function Conversation({
           </Box>
         ) : (
           <Virtuoso
+            ref={list}
             key={chat.id}
             style={{ height: '100%' }}
             data={items}
@@ -238,7 +264,13 @@ export function Conversation({
                   {localize(msg.content)}
                 </Typography>
               ) : (
-                <MessageBubble m={msg} own={msg.sender.uid === me} group={group} actions={actions} />
+                <MessageBubble
+                  m={msg}
+                  own={msg.sender.uid === me}
+                  group={group}
+                  actions={actions}
+                  highlighted={msg.id === highlighted}
+                />
               )
             }
           />

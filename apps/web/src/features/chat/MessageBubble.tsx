@@ -5,7 +5,7 @@
  * for one's own messages, "Report message" for others'. A send the server refused says so, with Retry and
  * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
@@ -22,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, REACTION_QUICK_SET } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
 import { useLocalize } from '../../i18n/language';
+import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { RemovedText, useReportDialog } from '../moderation';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
 import { formatTime, isSystemLine, type UiMessage } from './chatState';
@@ -198,12 +200,19 @@ function BubbleInner({
   own,
   group,
   actions,
+  highlighted = false,
 }: {
   m: UiMessage;
   own: boolean;
   group: boolean;
   actions: BubbleActions;
+  /** The message a search opened the chat at: marked for a few seconds, and focused so it is read. */
+  highlighted?: boolean;
 }) {
+  const article = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) article.current?.focus({ preventScroll: true });
+  }, [highlighted]);
   const { t } = useTranslation('chat');
   const f = useFormat();
   const localize = useLocalize();
@@ -215,6 +224,7 @@ function BubbleInner({
   return (
     <Box
       data-message-id={m.id}
+      data-highlighted={highlighted || undefined}
       sx={{
         display: 'flex',
         justifyContent: own ? 'flex-end' : 'flex-start',
@@ -222,6 +232,8 @@ function BubbleInner({
         px: 2,
         py: 0.5,
         '&:hover .msg-options': { opacity: 1 },
+        transition: 'background-color 600ms ease',
+        bgcolor: highlighted ? (theme) => alpha(theme.palette.warning.main, 0.22) : 'transparent',
       }}
     >
       {!own && group && (
@@ -247,9 +259,12 @@ function BubbleInner({
           }}
         >
           <Box
+            ref={article}
             role="article"
             aria-label={own ? t('bubble.fromYou') : t('bubble.from', { name: m.sender.name })}
+            tabIndex={highlighted ? -1 : undefined}
             sx={{
+              ...(highlighted && { outline: '3px solid', outlineColor: 'warning.main', outlineOffset: 2 }),
               px: 1.5,
               py: 1,
               borderRadius: 2.5,
@@ -263,6 +278,7 @@ function BubbleInner({
               ...(m.failed !== undefined && { outline: '2px dashed', outlineColor: 'error.main', outlineOffset: 2 }),
             }}
           >
+            {highlighted && <VisuallyHidden>{t('bubble.found')}</VisuallyHidden>}
             {removed ? (
               <RemovedText inherit={own} />
             ) : (

@@ -1,7 +1,8 @@
 /**
  * Home feed (part 2 §2): category filter, daily spotlight, post cards with infinite scroll (within 30%
  * of the bottom) and pull-to-refresh. The feed column is at most 620 px; the profile-status card sits
- * in a side column on wide screens and behind a Feed/Status toggle on narrower ones.
+ * in a side column on wide screens (with the Trending card, issue 35) and behind a Feed/Status toggle
+ * on narrower ones.
  */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -19,7 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { FEED_CATEGORIES, LAYOUT, type FeedCategory } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
+import { stickyTop } from '../../lib/layout';
 import { PostCard, usePostActions } from '../posts';
+import { TrendingCard } from '../search';
 import { ProfileStatusCard } from './ProfileStatusCard';
 import { useProfileStatus } from './queries';
 import { SpotlightCard } from './SpotlightCard';
@@ -144,7 +147,7 @@ export default function HomePage() {
               <Box
                 sx={{
                   position: 'sticky',
-                  top: 12,
+                  top: stickyTop(12),
                   zIndex: 2,
                   display: 'flex',
                   justifyContent: 'center',
@@ -195,9 +198,22 @@ export default function HomePage() {
           </>
         )}
       </Box>
-      {wide && statusCard && (
-        <Box component="aside" sx={{ width: 300, flexShrink: 0, position: 'sticky', top: 24, alignSelf: 'flex-start' }}>
+      {wide && (
+        <Box
+          component="aside"
+          sx={{
+            width: 300,
+            flexShrink: 0,
+            position: 'sticky',
+            top: stickyTop(24),
+            alignSelf: 'flex-start',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 2,
+          }}
+        >
           {statusCard}
+          <TrendingCard />
         </Box>
       )}
     </Box>

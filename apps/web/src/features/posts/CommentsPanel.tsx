@@ -34,6 +34,7 @@ import type { MainSocket } from '../../lib/socketTypes';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents, type SocketHandlers } from '../../lib/useSocketEvents';
 import { MutedWordGate, RemovedText, useReportDialog } from '../moderation';
+import { RichText } from '../search';
 import { addPostComment, addPostReply, fetchPostComments, postKeys } from './queries';
 import { useTimeAgo } from './postsApi';
 
@@ -139,7 +140,7 @@ function Bubble(props: {
           ) : (
             <MutedWordGate texts={[props.text]} own={!others} dense>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {props.text}
+                <RichText text={props.text} />
               </Typography>
             </MutedWordGate>
           )}

@@ -29,6 +29,7 @@ import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
+import { SCREEN_FILL_HEIGHT } from '../../lib/layout';
 import { CommentsDialog, ShareDialog } from '../posts';
 import { ReelCard } from './ReelCard';
 import {
@@ -45,7 +46,7 @@ import { readMuted, saveMuted } from './reelsApi';
 import { UploadReelDialog } from './UploadReelDialog';
 import { useLikeReel } from './useLikeReel';
 
-const VIEW_HEIGHT = { xs: 'calc(100dvh - 64px)', md: '100dvh' };
+const VIEW_HEIGHT = SCREEN_FILL_HEIGHT;
 export default function ClipsPage() {
   const { id: startId } = useParams();
   const socket = useConnectedSocket();

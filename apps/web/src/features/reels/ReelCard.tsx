@@ -31,6 +31,7 @@ import { DURATIONS_MS, type ReelDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
 import { useMutedWordHit, useReportDialog, useSensitiveLabel, VeilOverlay, veiled } from '../moderation';
+import { RichText } from '../search';
 
 export interface ReelCardProps {
   reel: ReelDto;
@@ -345,7 +346,7 @@ function ReelCardInner(props: ReelCardProps) {
             />
           </Box>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, ...shadow }}>
-            {reel.title}
+            <RichText text={reel.title} color="inherit" />
           </Typography>
           {reel.description && (
             <Typography
@@ -358,7 +359,7 @@ function ReelCardInner(props: ReelCardProps) {
                 overflow: 'hidden',
               }}
             >
-              {reel.description}
+              <RichText text={reel.description} color="inherit" />
             </Typography>
           )}
         </Box>
