@@ -125,6 +125,8 @@ export const messageResultSchema = z.object({
   chatName: z.string(),
   chatKind: z.enum(['direct', 'group']),
   content: z.string(),
+  /** The words of the content, as written, that the query matched (in either script or spelling), to mark. */
+  matched: z.array(z.string()),
   timestamp: z.string(),
   sender: z.object({ name: z.string(), username: z.string(), avatar: z.string().nullable() }),
 });

@@ -156,6 +156,8 @@ export interface SearchQuery {
   words: string[];
   /** The query as one folded string ("asha gurung"). */
   text: string;
+  /** The words and their lexemes the tsquery was built from (to mark what matched in a result). */
+  parts: QueryWord[];
 }
 
 /** One word of a query: any of its lexemes counts as the word found. */
@@ -191,7 +193,25 @@ export function toSearchQuery(qw: QueryWord[]): SearchQuery {
     return alts.length === 1 ? alts[0]! : `(${alts.join(' | ')})`;
   });
   const folded = qw.map((w) => w.word);
-  return { tsquery: clauses.length > 0 ? clauses.join(' & ') : null, words: folded, text: folded.join(' ') };
+  return {
+    tsquery: clauses.length > 0 ? clauses.join(' & ') : null,
+    words: folded,
+    text: folded.join(' '),
+    parts: qw,
+  };
+}
+
+/** The words of `text`, as written, that a query matched (by any lexeme: another script or spelling too). */
+export function matchedWords(text: string, q: SearchQuery): string[] {
+  const out = new Set<string>();
+  for (const word of wordsOf(text)) {
+    const mine = lexemesOfWord(word);
+    const hit = q.parts.some((p) =>
+      p.lexemes.some((l) => (p.prefix ? mine.some((m) => m.startsWith(l)) : mine.includes(l))),
+    );
+    if (hit) out.add(word);
+  }
+  return [...out];
 }
 
 /** A query as search reads it, without corrections; `prefix`: the last word may be unfinished (as-you-type). */

@@ -184,6 +184,9 @@ describe('search', () => {
     const sent = await ok<{ id: string }>(
       ask(a.socket, Events.sendMessage, { id: 'secret-1', message: 'the wifi password is gorkha123', to_cid: ab.id }),
     );
+    // The words that matched are named, in whichever script the message wrote them.
+    await ok(ask(a.socket, Events.sendMessage, { id: 'secret-0', message: 'के छ खबर?', to_cid: ab.id }));
+    expect((await search(b, 'k cha', 'messages')).messages[0]?.matched).toEqual(['के', 'छ']);
     const mine = await search(b, 'wifi password', 'messages');
     expect(mine.messages).toMatchObject([{ id: sent.id, chatId: ab.id, chatName: a.name, chatKind: 'direct' }]);
     // The same word in B's chat with D: across chats both, inside one chat only that chat's.

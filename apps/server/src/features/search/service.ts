@@ -17,7 +17,7 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { posts, users } from '../../db/schema.js';
-import { searchQuery } from '../../platform/search-index.js';
+import { matchedWords, searchQuery, type SearchQuery } from '../../platform/search-index.js';
 import { seesWorkOf } from '../../policy/relations.js';
 import { mediaFor, presentPost, recordFields } from '../posts/index.js';
 import { reelsByIds } from '../reels/index.js';
@@ -36,12 +36,13 @@ const person = (r: repo.PersonRow): PersonResult => ({
   following: yes(r.following),
 });
 const tag = (r: repo.TagRow): TagResult => ({ name: r.name, uses: Number(r.uses), followed: yes(r.followed) });
-const message = (r: repo.MessageRow): MessageResult => ({
+const message = (r: repo.MessageRow, q: SearchQuery): MessageResult => ({
   id: r.id,
   chatId: r.chat_id,
   chatName: r.chat_name ?? '',
   chatKind: r.chat_kind,
   content: r.content,
+  matched: matchedWords(r.content, q),
   timestamp: r.at,
   sender: { name: r.sender_name, username: r.sender_username, avatar: r.sender_avatar },
 });
@@ -93,7 +94,7 @@ export async function search(
       posts: await postsByIds(deps, viewerId, postIds),
       clips: await reelsByIds(deps, viewerId, clipIds),
       tags: tags.map(tag),
-      messages: messages.map(message),
+      messages: messages.map((m) => message(m, q)),
       hasMore: false,
     };
   }
@@ -119,7 +120,7 @@ export async function search(
     }
     case 'messages': {
       const r = page(await repo.searchMessages(db, viewerId, q, scope.chat?.id, offset, take));
-      return { ...base, messages: r.rows.map(message), hasMore: r.hasMore };
+      return { ...base, messages: r.rows.map((m) => message(m, q)), hasMore: r.hasMore };
     }
   }
 }

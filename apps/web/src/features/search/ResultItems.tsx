@@ -243,6 +243,7 @@ export function MessageHit({
         ? sender
         : t('messages.from', { name: sender });
   const today = when.toDateString() === new Date().toDateString();
+  const marks = [q, ...hit.matched].join(' ');
   return (
     <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Box
@@ -286,7 +287,8 @@ export function MessageHit({
             </Typography>
           )}
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere', mt: 0.25 }} data-testid="message-snippet">
-            <Marked text={snippet(hit.content, q)} q={q} />
+            {/* The server names the words it matched (another script or spelling too); the typed words as well. */}
+            <Marked text={snippet(hit.content, marks)} q={marks} />
           </Typography>
         </Box>
       </Box>
