@@ -24,6 +24,8 @@ const runs = [
     { CHAT_BENCH_ROUNDS: '1', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() },
   ],
   ['people', 'npx', ['tsx', 'bench/people.ts']],
+  // Seeds 1M posts, 100k members and 1M messages on PostgreSQL (200k posts on PGlite): minutes per run.
+  ['search: posts, people, tags, messages vs SELECT 1; write cost', 'npx', ['tsx', 'bench/search.ts']],
   ['2,000 idle sockets vs plain Socket.IO', 'npx', ['tsx', 'bench/sockets.ts']],
   ['two nodes vs one', 'npx', ['tsx', 'bench/cluster.ts'], {}, { needsPostgres: true }],
 ];
