@@ -143,7 +143,9 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // JIT compiles plans whose estimated cost is high (a search's ranking, a bitmap over many rows): 20-25 ms
+  // spent before a query that itself takes a few. Never worth it for these short queries.
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
@@ -174,7 +176,7 @@ async function openPostgres(url: string): Promise<Database> {
   const hot = new pg.default.Pool({
     connectionString: url,
     max: HOT_CONNECTIONS,
-    options: '-c plan_cache_mode=force_generic_plan',
+    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
   });
   hot.on('error', () => undefined);
   return {

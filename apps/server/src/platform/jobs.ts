@@ -48,6 +48,8 @@ export interface JobMap {
   'calls.dropCheck': { roomId: string; uid: string };
   /** Every minute: members of open calls with no call page anywhere get a drop check (a dead node's). */
   'calls.sweep': Cron;
+  /** Every minute: words of public rows written since the last run join the spelling vocabulary (search). */
+  'search.vocabulary': Cron;
 }
 export type JobName = Extract<keyof JobMap, string>;
 

@@ -159,6 +159,8 @@ export function limitAllows(viewerId: string, authorId: AnyPgColumn | SQL): SQL 
  * Search and discovery read through it; a sanction hides the member's work there at once.
  */
 export function inGoodStanding(userId: AnyPgColumn | SQL): SQL {
-  return sql`exists (select 1 from ${users} gs where gs.id = ${userId} and gs.deleted_at is null
-    and gs.banned_at is null and (gs.suspended_until is null or gs.suspended_until <= now()))`;
+  // NOT IN over the few sanctioned members (a partial index holds them): one hashed set per query, never
+  // a join that reads every member.
+  return sql`${userId} not in (select gs.id from ${users} gs where gs.deleted_at is not null
+    or gs.banned_at is not null or gs.suspended_until > now())`;
 }

@@ -60,6 +60,14 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('users_search_idx').using('gin', t.searchTerms),
+    // The few members whose work lists leave out (relations.ts: inGoodStanding, limitAllows): read through
+    // these, a list never scans every member to find them.
+    index('users_unavailable_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null or ${t.bannedAt} is not null or ${t.suspendedUntil} is not null`),
+    index('users_limited_idx')
+      .on(t.id)
+      .where(sql`${t.limitedAt} is not null`),
   ],
 );
 

@@ -50,9 +50,9 @@ export const recentSearches = pgTable(
 
 /**
  * Words (and sound keys) of public text: posts, clips, names and tags, never messages. Search corrects a
- * misspelt query word to the nearest of these (pg_trgm). Kept by triggers from the rows' lexemes (migration
- * search_words), letters only (no numbers: a phone number is not a word), four characters or more; the
- * column sorts bytewise ("C") so a prefix reads as a range of the primary key.
+ * misspelt query word to the nearest of these (pg_trgm). Filled from the rows' lexemes by a job every minute
+ * (features/search/vocabulary.ts), off the write path; letters only (no numbers: a phone number is not a
+ * word), four characters or more; the column sorts bytewise ("C") so a prefix reads as a range of the key.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

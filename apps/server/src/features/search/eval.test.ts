@@ -15,6 +15,7 @@ import { posts, reels } from '../../db/schema.js';
 import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
 import { createPost } from '../posts/service.js';
 import { search } from './service.js';
+import { refreshVocabulary } from './vocabulary.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 interface Corpus {
@@ -79,6 +80,8 @@ beforeAll(async () => {
     });
     keyOf.set(id, c.key);
   }
+  // The minute's vocabulary job, as it would have run by the time members search.
+  await refreshVocabulary(t.app.deps);
   await t.db.execute(sql`analyze`);
 }, 120_000);
 afterAll(async () => {

@@ -19,6 +19,13 @@ const CANDIDATES = 400;
 
 const likePattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * How far back the newest matching posts are looked for, widened until CANDIDATES are found: a common
+ * word fills its candidates from the last week (the GIN match and the date range meet in a bitmap, and
+ * only recent rows are read), a rare one reaches back as far as it must.
+ */
+const WINDOWS_DAYS = [7, 60, null] as const;
+
 /** The posts matching `q` that the viewer may see, best first: one page of ids. */
 export async function searchPostIds(
   db: Db,
@@ -28,27 +35,32 @@ export async function searchPostIds(
   limit: number,
 ): Promise<string[]> {
   if (!q.tsquery) return [];
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      with c as (
-        select p.id, p.author_id, p.created_at, p.search_terms
-        from posts p
-        where p.search_terms @@ ${q.tsquery}::tsquery
-          and p.removed_at is null
-          and ${seesWorkOf(viewerId, sql`p.author_id`)}
-          and ${inGoodStanding(sql`p.author_id`)}
-        order by p.created_at desc
-        limit ${CANDIDATES}
-      )
-      select c.id from c
-      order by ts_rank(c.search_terms, ${q.tsquery}::tsquery)
-          * (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = c.author_id)
-              then 1.5 else 1 end)
-          / (1 + extract(epoch from now() - c.created_at) / 604800.0) desc,
-        c.created_at desc
-      limit ${limit} offset ${offset}`),
-  );
-  return rows.map((r) => r.id);
+  for (const days of WINDOWS_DAYS) {
+    const since = days === null ? sql`` : sql`and p.created_at > now() - make_interval(days => ${days})`;
+    const rows = rowsOf<{ id: string; n: number | string }>(
+      await db.execute(sql`
+        with c as (
+          select p.id, p.author_id, p.created_at, p.search_terms
+          from posts p
+          where p.search_terms @@ ${q.tsquery}::tsquery ${since}
+            and p.removed_at is null
+            and ${seesWorkOf(viewerId, sql`p.author_id`)}
+            and ${inGoodStanding(sql`p.author_id`)}
+          order by p.created_at desc
+          limit ${CANDIDATES}
+        )
+        select c.id, (select count(*) from c) as n from c
+        order by ts_rank(c.search_terms, ${q.tsquery}::tsquery)
+            * (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = c.author_id)
+                then 1.5 else 1 end)
+            / (1 + extract(epoch from now() - c.created_at) / 604800.0) desc,
+          c.created_at desc
+        limit ${limit} offset ${offset}`),
+    );
+    const found = Number(rows[0]?.n ?? 0);
+    if (days === null || found >= CANDIDATES) return rows.map((r) => r.id);
+  }
+  return [];
 }
 
 /** Clips matching `q`, ready and visible, ranked like posts. */
@@ -90,7 +102,15 @@ export interface PersonRow {
   following: unknown;
 }
 
-/** Members matching `q` (prefix, misspelt, or in another script), people the viewer follows first among equals. */
+/** How many members each way of matching may offer before they are ranked. */
+const PEOPLE_EACH = 100;
+
+/**
+ * Members matching `q` (prefix, misspelt, or in another script), people the viewer follows first among
+ * equals. Each way of matching is its own branch on its own index (prefix: btree; misspelt: trigram GIN;
+ * another script: the lexemes' GIN; the viewer's follows: their rows), each capped, so a common name never
+ * makes the query score every member; only the union is ranked.
+ */
 export async function searchPeople(
   db: Db,
   viewerId: string,
@@ -102,15 +122,25 @@ export async function searchPeople(
   if (!text) return [];
   const prefix = likePattern(text);
   const lexemes: SQL = q.tsquery ? sql`u.search_terms @@ ${q.tsquery}::tsquery` : sql`false`;
+  const matches = sql`(lower(u.username) like ${prefix} or lower(u.name) like ${prefix}
+    or lower(u.username) % ${text} or lower(u.name) % ${text} or ${text} <% lower(u.name) or ${lexemes})`;
   return rowsOf<PersonRow>(
     await db.execute(sql`
+      with cand as (
+        (select u.id from users u where lower(u.username) = ${text})
+        union (select u.id from users u where lower(u.username) like ${prefix} limit ${PEOPLE_EACH})
+        union (select u.id from users u where lower(u.name) like ${prefix} limit ${PEOPLE_EACH})
+        union (select u.id from users u where lower(u.username) % ${text} limit ${PEOPLE_EACH})
+        union (select u.id from users u where lower(u.name) % ${text} limit ${PEOPLE_EACH})
+        union (select u.id from users u where ${text} <% lower(u.name) limit ${PEOPLE_EACH})
+        union (select u.id from users u where ${lexemes} limit ${PEOPLE_EACH})
+        union (select u.id from follows f join users u on u.id = f.followee_id
+          where f.follower_id = ${viewerId} and ${matches})
+      )
       select u.id, u.name, u.username, u.avatar, u.bio,
         exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id) as following
-      from users u
-      where (lower(u.username) like ${prefix} or lower(u.name) like ${prefix}
-          or lower(u.username) % ${text} or lower(u.name) % ${text}
-          or ${text} <% lower(u.name) or ${lexemes})
-        and u.email_verified_at is not null
+      from cand join users u on u.id = cand.id
+      where u.email_verified_at is not null
         and ${inGoodStanding(sql`u.id`)}
         and ${notBlockedWith(viewerId, sql`u.id`)}
       order by
@@ -192,12 +222,13 @@ export async function searchMessages(
         m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
         s.name as sender_name, s.username as sender_username, s.avatar as sender_avatar
       from messages m
-      join chat_members cm on cm.chat_id = m.chat_id and cm.user_id = ${viewerId}
       join chats c on c.id = m.chat_id
       join users s on s.id = m.sender_id
       where m.search_terms @@ ${q.tsquery}::tsquery
         and m.notice = false and m.removed_at is null
         ${chatId ? sql`and m.chat_id = ${chatId}` : sql``}
+        -- The viewer's chats as one array: one GIN lookup for all of them, not one per chat.
+        and m.chat_id = any(array(select cm.chat_id from chat_members cm where cm.user_id = ${viewerId}))
         and (m.sender_id = ${viewerId} or ${notBlockedWith(viewerId, sql`m.sender_id`)})
         and not (c.kind = 'direct' and exists (
           select 1 from chat_members om join blocks b on b.blocker_id = om.user_id and b.blocked_id = ${viewerId}

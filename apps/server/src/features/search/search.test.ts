@@ -34,6 +34,7 @@ import {
 import { posts, users } from '../../db/schema.js';
 import { searchLexemes, searchQuery } from '../../platform/search-index.js';
 import { backfillSearch } from './backfill.js';
+import { refreshVocabulary } from './vocabulary.js';
 
 let t: TestApp;
 interface Member extends TestUser {
@@ -134,6 +135,18 @@ describe('search', () => {
     const found = (await search(d, 'kiran lama', 'people')).people;
     expect(found.map((p) => p.username).slice(0, 2)).toEqual([twin2.username, twin1.username]);
     expect(found[0]?.following).toBe(true);
+  });
+
+  it('corrects a misspelt word once the vocabulary job has seen the word, and never a word that is known', async () => {
+    const id = await post(a, 'Walking the Langtang valley this spring');
+    // (The job runs every minute; here it is run at once rather than waited for.)
+    await refreshVocabulary(t.app.deps);
+    expect(await postIds(b, 'lantgang valley')).toContain(id);
+    expect(await postIds(b, 'valey')).toContain(id);
+    // A known word is read as typed: "walking" does not also find "talking".
+    const other = await post(b, 'Talking about the weather');
+    await refreshVocabulary(t.app.deps);
+    expect(await postIds(a, 'walking')).not.toContain(other);
   });
 
   it('shows an edit and a delete at once', async () => {

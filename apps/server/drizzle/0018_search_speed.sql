@@ -1,0 +1,2 @@
+CREATE INDEX "users_unavailable_idx" ON "users" USING btree ("id") WHERE "users"."deleted_at" is not null or "users"."banned_at" is not null or "users"."suspended_until" is not null;--> statement-breakpoint
+CREATE INDEX "users_limited_idx" ON "users" USING btree ("id") WHERE "users"."limited_at" is not null;
