@@ -13,7 +13,8 @@
  * - `~` + the key without a Nepali postposition written onto the word ("दशैंको" -> "dashain").
  *
  * A query is the same lexemes per word: any one of a word's lexemes counts as the word found, every word
- * must be found, the last word as a prefix (the member may still be typing). Filler words ("the", "ko",
+ * must be found, the last word also as a prefix of what it is written as when it has three letters or more
+ * ("trek" finds "trekking"; a sound key is never a prefix: short keys would match most of the index). Filler words ("the", "ko",
  * "ma") are left out of a query that has other words.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -24,6 +25,8 @@ import { hashtags } from '../db/schema.js';
 import { DEVANAGARI, romanize, soundKey, withoutSuffix, words } from './nepali.js';
 
 const KEY = '~';
+/** The shortest last word read as a prefix too. */
+const PREFIX_MIN = 3;
 
 /** Shorthands members type for whole Nepali words. */
 const SHORTHANDS: Record<string, string> = {
@@ -83,7 +86,8 @@ function fold(word: string): string {
 
 /** A word in plain Latin letters as a romanized Nepali reader would spell it. */
 function romanOf(raw: string): string {
-  if (DEVANAGARI.test(raw)) return romanize(raw.replace(/[\u0901\u0902]/g, 'न्')).toLowerCase();
+  // The nasal signs are written "n"; ङ is "ng" as members spell it (गुरुङ = gurung, तामाङ = tamang).
+  if (DEVANAGARI.test(raw)) return romanize(raw.replace(/[\u0901\u0902]/g, 'न्').replace(/ङ/g, 'ङ्ग')).toLowerCase();
   // "x" is छ/च before a vowel ("xa", "garxu") and क्ष elsewhere ("laxmi", "dakx").
   return (SHORTHANDS[raw] ?? raw).replace(/x(?=[aeiou])/g, 'ch').replace(/x/g, 'ks');
 }
@@ -176,7 +180,8 @@ export function queryWords(q: string, prefix = true): QueryWord[] {
   const chosen = meaningful.length > 0 ? meaningful : all;
   return chosen.map((word, i) => {
     const { exact, keys } = lexemesOf(word);
-    return { word: fold(word), lexemes: [...new Set([...exact, ...keys])], prefix: prefix && i === chosen.length - 1 };
+    const last = prefix && i === chosen.length - 1 && [...fold(word)].length >= PREFIX_MIN;
+    return { word: fold(word), lexemes: [...new Set([...exact, ...keys])], prefix: last };
   });
 }
 
@@ -189,7 +194,7 @@ export function lexemesOfWord(word: string): string[] {
 /** The query the words make: every word must be found, by any one of its lexemes. */
 export function toSearchQuery(qw: QueryWord[]): SearchQuery {
   const clauses = qw.map(({ lexemes, prefix }) => {
-    const alts = lexemes.map((l) => quote(l) + (prefix ? ':*' : ''));
+    const alts = lexemes.map((l) => quote(l) + (prefix && !l.startsWith(KEY) ? ':*' : ''));
     return alts.length === 1 ? alts[0]! : `(${alts.join(' | ')})`;
   });
   const folded = qw.map((w) => w.word);
@@ -207,7 +212,7 @@ export function matchedWords(text: string, q: SearchQuery): string[] {
   for (const word of wordsOf(text)) {
     const mine = lexemesOfWord(word);
     const hit = q.parts.some((p) =>
-      p.lexemes.some((l) => (p.prefix ? mine.some((m) => m.startsWith(l)) : mine.includes(l))),
+      p.lexemes.some((l) => (p.prefix && !l.startsWith(KEY) ? mine.some((m) => m.startsWith(l)) : mine.includes(l))),
     );
     if (hit) out.add(word);
   }

@@ -15,16 +15,18 @@ import { inGoodStanding, notBlockedWith, seesWorkOf } from '../../policy/relatio
 import type { SearchQuery } from '../../platform/search-index.js';
 
 /** How many of the newest matching posts are ranked (older matches rank below any of these anyway). */
-const CANDIDATES = 400;
+const CANDIDATES = 200;
 
 const likePattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * How far back the newest matching posts are looked for, widened until CANDIDATES are found: a common
- * word fills its candidates from the last week (the GIN match and the date range meet in a bitmap, and
- * only recent rows are read), a rare one reaches back as far as it must.
+ * Where the newest matching posts are looked for, until CANDIDATES are found: first among the newest
+ * RECENT_SCAN posts, read in date order without the word index (a common word, "k cha", fills its
+ * candidates there at once, where its GIN posting lists would run to a large share of all posts); then
+ * through the word index within widening date ranges (a rarer word reaches back as far as it must).
  */
-const WINDOWS_DAYS = [7, 60, null] as const;
+const RECENT_SCAN = 3000;
+const WINDOWS_DAYS = ['recent', 7, 60, null] as const;
 
 /** The posts matching `q` that the viewer may see, best first: one page of ids. */
 export async function searchPostIds(
@@ -36,12 +38,14 @@ export async function searchPostIds(
 ): Promise<string[]> {
   if (!q.tsquery) return [];
   for (const days of WINDOWS_DAYS) {
-    const since = days === null ? sql`` : sql`and p.created_at > now() - make_interval(days => ${days})`;
+    const source =
+      days === 'recent' ? sql`(select * from posts order by created_at desc limit ${RECENT_SCAN}) p` : sql`posts p`;
+    const since = typeof days === 'number' ? sql`and p.created_at > now() - make_interval(days => ${days})` : sql``;
     const rows = rowsOf<{ id: string; n: number | string }>(
       await db.execute(sql`
-        with c as (
+        with c as materialized (
           select p.id, p.author_id, p.created_at, p.search_terms
-          from posts p
+          from ${source}
           where p.search_terms @@ ${q.tsquery}::tsquery ${since}
             and p.removed_at is null
             and ${seesWorkOf(viewerId, sql`p.author_id`)}
@@ -104,6 +108,8 @@ export interface PersonRow {
 
 /** How many members each way of matching may offer before they are ranked. */
 const PEOPLE_EACH = 100;
+/** The shortest text matched by trigram similarity. */
+const TRIGRAM_MIN = 4;
 
 /**
  * Members matching `q` (prefix, misspelt, or in another script), people the viewer follows first among
@@ -122,24 +128,32 @@ export async function searchPeople(
   if (!text) return [];
   const prefix = likePattern(text);
   const lexemes: SQL = q.tsquery ? sql`u.search_terms @@ ${q.tsquery}::tsquery` : sql`false`;
+  // Trigram similarity only from TRIGRAM_MIN letters: a shorter text shares a trigram with most names, and
+  // its prefix already finds them.
+  const fuzzy = [...text].length >= TRIGRAM_MIN;
   const matches = sql`(lower(u.username) like ${prefix} or lower(u.name) like ${prefix}
-    or lower(u.username) % ${text} or lower(u.name) % ${text} or ${text} <% lower(u.name) or ${lexemes})`;
+    ${fuzzy ? sql`or lower(u.username) % ${text} or lower(u.name) % ${text} or ${text} <% lower(u.name)` : sql``}
+    or ${lexemes})`;
+  const trigrams = fuzzy
+    ? sql`union (select u.id from users u where lower(u.username) % ${text} limit ${PEOPLE_EACH})
+        union (select u.id from users u where lower(u.name) % ${text} limit ${PEOPLE_EACH})
+        union (select u.id from users u where ${text} <% lower(u.name) limit ${PEOPLE_EACH})`
+    : sql``;
   return rowsOf<PersonRow>(
     await db.execute(sql`
       with cand as (
         (select u.id from users u where lower(u.username) = ${text})
         union (select u.id from users u where lower(u.username) like ${prefix} limit ${PEOPLE_EACH})
         union (select u.id from users u where lower(u.name) like ${prefix} limit ${PEOPLE_EACH})
-        union (select u.id from users u where lower(u.username) % ${text} limit ${PEOPLE_EACH})
-        union (select u.id from users u where lower(u.name) % ${text} limit ${PEOPLE_EACH})
-        union (select u.id from users u where ${text} <% lower(u.name) limit ${PEOPLE_EACH})
+        ${trigrams}
         union (select u.id from users u where ${lexemes} limit ${PEOPLE_EACH})
         union (select u.id from follows f join users u on u.id = f.followee_id
           where f.follower_id = ${viewerId} and ${matches})
       )
       select u.id, u.name, u.username, u.avatar, u.bio,
         exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id) as following
-      from cand join users u on u.id = cand.id
+      -- Each candidate by its primary key (the LIMIT keeps the planner from hashing every member instead).
+      from cand cross join lateral (select * from users x where x.id = cand.id limit 1) u
       where u.email_verified_at is not null
         and ${inGoodStanding(sql`u.id`)}
         and ${notBlockedWith(viewerId, sql`u.id`)}
@@ -221,15 +235,22 @@ export async function searchMessages(
           where om.chat_id = c.id and om.user_id <> ${viewerId} limit 1) end as chat_name,
         m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
         s.name as sender_name, s.username as sender_username, s.avatar as sender_avatar
-      from messages m
-      join chats c on c.id = m.chat_id
+      from chat_members cm
+      join chats c on c.id = cm.chat_id
+      -- Each of the viewer's chats newest first through (chat_id, created_at), the words checked on each
+      -- row ("is true" keeps the word index out: a common word's GIN lists span most messages of all
+      -- chats, while a member's own chats hold a few hundred).
+      cross join lateral (
+        select * from messages m
+        where m.chat_id = cm.chat_id and (m.search_terms @@ ${q.tsquery}::tsquery) is true
+          and m.notice = false and m.removed_at is null
+          and (m.sender_id = ${viewerId} or ${notBlockedWith(viewerId, sql`m.sender_id`)})
+        order by m.created_at desc
+        limit ${offset + limit}
+      ) m
       join users s on s.id = m.sender_id
-      where m.search_terms @@ ${q.tsquery}::tsquery
-        and m.notice = false and m.removed_at is null
-        ${chatId ? sql`and m.chat_id = ${chatId}` : sql``}
-        -- The viewer's chats as one array: one GIN lookup for all of them, not one per chat.
-        and m.chat_id = any(array(select cm.chat_id from chat_members cm where cm.user_id = ${viewerId}))
-        and (m.sender_id = ${viewerId} or ${notBlockedWith(viewerId, sql`m.sender_id`)})
+      where cm.user_id = ${viewerId}
+        ${chatId ? sql`and cm.chat_id = ${chatId}` : sql``}
         and not (c.kind = 'direct' and exists (
           select 1 from chat_members om join blocks b on b.blocker_id = om.user_id and b.blocked_id = ${viewerId}
           where om.chat_id = c.id and om.user_id <> ${viewerId}))
@@ -372,14 +393,17 @@ export async function recentSearches(db: Db, viewerId: string, kept: number): Pr
   return rows.map((r) => r.query);
 }
 
-/** Remembers a search (the newest first), keeping the last `kept`. */
+/** Remembers a search (the newest first), keeping the last `kept`: one statement. */
 export async function rememberSearch(db: Db, viewerId: string, query: string, kept: number): Promise<void> {
   await db.execute(sql`
-    insert into recent_searches (user_id, query) values (${viewerId}, ${query})
-    on conflict (user_id, query) do update set searched_at = now()`);
-  await db.execute(sql`
-    delete from recent_searches where user_id = ${viewerId} and query not in (
-      select query from recent_searches where user_id = ${viewerId} order by searched_at desc limit ${kept})`);
+    with ins as (
+      insert into recent_searches (user_id, query) values (${viewerId}, ${query})
+      on conflict (user_id, query) do update set searched_at = now()
+      returning query
+    )
+    delete from recent_searches where user_id = ${viewerId} and query <> ${query} and query not in (
+      select query from recent_searches where user_id = ${viewerId} and query <> ${query}
+      order by searched_at desc limit ${kept - 1})`);
 }
 
 export async function clearSearches(db: Db, viewerId: string): Promise<void> {

@@ -23,17 +23,23 @@ const KEPT = 3;
 
 const allowedEdits = (word: string): number => ([...word].length <= 5 ? 1 : 2);
 
-async function known(db: Db, w: QueryWord): Promise<boolean> {
-  const lexemes = w.lexemes.join(' ');
-  const [row] = rowsOf<{ known: unknown }>(
+/** Which of `words` some public text has (as written, or as a prefix for the word still being typed): one query. */
+async function knownWords(db: Db, words: QueryWord[]): Promise<boolean[]> {
+  if (words.length === 0) return [];
+  const lexemes = words.map((w) => w.lexemes.join(' ')).join('\n');
+  const prefixes = words.map((w) => (w.prefix ? '1' : '0')).join('');
+  const rows = rowsOf<{ i: number | string; known: unknown }>(
     await db.execute(sql`
-      select exists (select 1 from search_words where word = any(string_to_array(${lexemes}, ' ')))
-        or (${w.prefix} and exists (
-          select 1 from unnest(string_to_array(${lexemes}, ' ')) l(x)
+      select w.i, exists (select 1 from search_words where word = any(string_to_array(w.lex, ' ')))
+        or (substr(${prefixes}, w.i::int, 1) = '1' and exists (
+          select 1 from unnest(string_to_array(w.lex, ' ')) l(x)
           where exists (select 1 from search_words s where s.word >= l.x and s.word < l.x || chr(1114111)))
-        ) as known`),
+        ) as known
+      from unnest(string_to_array(${lexemes}, chr(10))) with ordinality as w(lex, i)`),
   );
-  return row?.known === true || row?.known === 't';
+  const out = words.map(() => false);
+  for (const r of rows) out[Number(r.i) - 1] = r.known === true || r.known === 't';
+  return out;
 }
 
 /** The nearest vocabulary words to `word` (letters only, by trigram, then by edit distance). */
@@ -55,9 +61,11 @@ async function nearest(db: Db, word: string): Promise<string[]> {
 /** The query with each unknown word's nearest known spellings added to its alternatives. */
 export async function correctedQuery(db: Db, text: string, prefix = true): Promise<SearchQuery> {
   const words = queryWords(text, prefix);
+  const checked = words.filter((w) => [...w.word].length >= MIN_LETTERS && !/\d/.test(w.word));
+  const known = new Set((await knownWords(db, checked)).flatMap((k, i) => (k ? [checked[i]] : [])));
   const out: QueryWord[] = [];
   for (const w of words) {
-    if ([...w.word].length < MIN_LETTERS || /\d/.test(w.word) || (await known(db, w))) {
+    if (!checked.includes(w) || known.has(w)) {
       out.push(w);
       continue;
     }
