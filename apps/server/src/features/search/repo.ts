@@ -14,8 +14,11 @@ import { rowsOf } from '../../db/rows.js';
 import { inGoodStanding, notBlockedWith, seesWorkOf } from '../../policy/relations.js';
 import type { SearchQuery } from '../../platform/search-index.js';
 
-/** How many of the newest matching posts are ranked (older matches rank below any of these anyway). */
-const CANDIDATES = 200;
+/**
+ * How many of the newest matching posts (or clips) are ranked; older matches rank below any of these
+ * anyway. The posts and clips tabs so serve at most this many results: five pages.
+ */
+const CANDIDATES = 100;
 
 const likePattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -107,7 +110,7 @@ export interface PersonRow {
 }
 
 /** How many members each way of matching may offer before they are ranked. */
-const PEOPLE_EACH = 100;
+const PEOPLE_EACH = 40;
 /** The shortest text matched by trigram similarity. */
 const TRIGRAM_MIN = 4;
 
@@ -136,7 +139,6 @@ export async function searchPeople(
     or ${lexemes})`;
   const trigrams = fuzzy
     ? sql`union (select u.id from users u where lower(u.username) % ${text} limit ${PEOPLE_EACH})
-        union (select u.id from users u where lower(u.name) % ${text} limit ${PEOPLE_EACH})
         union (select u.id from users u where ${text} <% lower(u.name) limit ${PEOPLE_EACH})`
     : sql``;
   return rowsOf<PersonRow>(
