@@ -13,7 +13,7 @@
  * - `~` + the key without a Nepali postposition written onto the word ("दशैंको" -> "dashain").
  *
  * A query is the same lexemes per word: any one of a word's lexemes counts as the word found, every word
- * must be found, the last word also as a prefix of what it is written as when it has three letters or more
+ * must be found, the last word also as a prefix of what it is written as when it has four letters or more
  * ("trek" finds "trekking"; a sound key is never a prefix: short keys would match most of the index). Filler words ("the", "ko",
  * "ma") are left out of a query that has other words.
  */
@@ -26,7 +26,7 @@ import { DEVANAGARI, romanize, soundKey, withoutSuffix, words } from './nepali.j
 
 const KEY = '~';
 /** The shortest last word read as a prefix too. */
-const PREFIX_MIN = 3;
+const PREFIX_MIN = 4;
 
 /** Shorthands members type for whole Nepali words. */
 const SHORTHANDS: Record<string, string> = {
