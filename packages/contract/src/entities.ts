@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
 import { languagePrefsSchema } from './i18n/locale.js';
 import { Messages } from './messages.js';
+import { AUDIENCES, REPLY_POLICIES } from './privacy.js';
 
 /**
  * Row ids on the wire are UUIDs (every table's key): anything else names no row, is refused where it
@@ -21,6 +22,12 @@ export const currentUserSchema = z.object({
   avatar: z.string().nullable(),
   /** Ours: the member's interface language, calendar and digits (Settings > Language). */
   language: languagePrefsSchema.optional(),
+  /** Ours (issue 38): what the create dialogs start with, and whether sensitive media shows unblurred. */
+  defaultAudience: z.enum(AUDIENCES).optional(),
+  defaultReplies: z.enum(REPLY_POLICIES).optional(),
+  showSensitive: z.boolean().optional(),
+  /** The member's account is private (their follow button asks, their posts are for followers). */
+  privateAccount: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -94,6 +101,12 @@ export const postSchema = z.object({
   mediaDetails: z.array(postMediaSchema).optional(),
   /** Marked sensitive (by its author or a moderator): its media are blurred until tapped. */
   sensitive: z.boolean().optional(),
+  /** Who sees it (issue 38); absent means everyone. */
+  audience: z.enum(AUDIENCES).optional(),
+  /** Who may reply; absent means everyone. */
+  replies: z.enum(REPLY_POLICIES).optional(),
+  /** Whether the viewer may comment (the author's reply setting, as it applies to them). */
+  canReply: z.boolean().optional(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, LIMITS, POST_CATEGORIES } from './constants.js';
 import { Messages } from './messages.js';
 import { attachmentSchema, currentUserSchema } from './entities.js';
+import { audienceFieldsSchema } from './privacy.js';
 import { botCheckSchema, inviteCodeSchema, whySchema } from './signup.js';
 
 export const emailSchema = z
@@ -84,7 +85,7 @@ export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
 export const checkAuthAnswerSchema = z.object({ success: z.literal(true), user: currentUserSchema });
 
-export const createPostFieldsSchema = z.object({
+export const createPostFieldsSchema = audienceFieldsSchema.extend({
   content: z
     .string()
     .trim()

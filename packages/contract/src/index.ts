@@ -21,4 +21,5 @@ export * from './dashboard.js';
 export * from './signup.js';
 export * from './help.js';
 export * from './search.js';
+export * from './privacy.js';
 export * from './i18n/index.js';

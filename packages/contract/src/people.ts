@@ -38,6 +38,12 @@ export const profileDtoSchema = userProfileSchema.extend({
   followsYou: z.boolean(),
   /** The viewer has blocked this member (so the screen offers Unblock). */
   blocked: z.boolean(),
+  /** Issue 38: the account is private (followers are approved). */
+  private: z.boolean().optional(),
+  /** The viewer asked to follow and waits for approval (the button reads "Requested"). */
+  requested: z.boolean().optional(),
+  /** The viewer may not see the posts, clips and follow lists (private, and not an approved follower). */
+  locked: z.boolean().optional(),
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LIMITS, POST_CATEGORIES } from './constants.js';
 import { commentSchema, idSchema, isoDate } from './entities.js';
+import { AUDIENCES, audienceFieldsSchema } from './privacy.js';
 
 export const REEL_LIMITS = {
   pageSize: 5,
@@ -49,7 +50,7 @@ export const ReelMessages = {
 } as const;
 
 /** Text fields of POST /api/reels (multipart; the file is the part named `video`). */
-export const createReelFieldsSchema = z.object({
+export const createReelFieldsSchema = audienceFieldsSchema.omit({ replies: true }).extend({
   title: z.string().trim().min(1, ReelMessages.titleRequired).max(REEL_LIMITS.titleMax, ReelMessages.titleTooLong),
   description: z.string().trim().max(REEL_LIMITS.descriptionMax, ReelMessages.descriptionTooLong).default(''),
   category: z.enum(REEL_CATEGORIES, ReelMessages.categoryRequired),
@@ -75,6 +76,8 @@ export const reelDtoSchema = z.object({
   durationMs: z.number().int().nullable(),
   /** Marked sensitive: blurred until tapped. */
   sensitive: z.boolean().optional(),
+  /** Who sees it (issue 38); absent means everyone. */
+  audience: z.enum(AUDIENCES).optional(),
 });
 export type ReelDto = z.infer<typeof reelDtoSchema>;
 

@@ -23,6 +23,13 @@ import {
   tagPageParamsSchema,
   trendingAnswerSchema,
 } from './search.js';
+import {
+  answerFollowRequestAnswerSchema,
+  answerFollowRequestBodySchema,
+  followRequestsAnswerSchema,
+  privacyAnswerSchema,
+  privacyUpdateSchema,
+} from './privacy.js';
 import { linkMetaSchema, postSchema, sharedPostPreviewSchema } from './entities.js';
 import { createReelResponseSchema, reelStatusSchema } from './reels.js';
 import {
@@ -362,6 +369,22 @@ export const Routes = {
   followTag: { method: 'POST', path: '/api/tags/:name/follow', answer: tagFollowAnswerSchema },
   unfollowTag: { method: 'DELETE', path: '/api/tags/:name/follow', answer: tagFollowAnswerSchema },
   trending: { method: 'GET', path: '/api/trending', answer: trendingAnswerSchema },
+
+  // Privacy controls (issue 38).
+  privacySettings: { method: 'GET', path: '/api/settings/privacy', answer: privacyAnswerSchema },
+  updatePrivacy: {
+    method: 'PATCH',
+    path: '/api/settings/privacy',
+    body: privacyUpdateSchema,
+    answer: privacyAnswerSchema,
+  },
+  followRequests: { method: 'GET', path: '/api/follow-requests', answer: followRequestsAnswerSchema },
+  answerFollowRequest: {
+    method: 'POST',
+    path: '/api/follow-requests/:username',
+    body: answerFollowRequestBodySchema,
+    answer: answerFollowRequestAnswerSchema,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof Routes;

@@ -47,6 +47,7 @@ import { groupClientEventSchemas, groupInfoSchema, groupServerEventSchemas } fro
 import { CALL_LIMITS, CallTexts, createRoomAckSchema, joinRoomAckSchema } from './calls.js';
 import { chatReadSchema, newPostSchema } from './ux.js';
 import { Messages } from './messages.js';
+import { AUDIENCES, audienceFieldsSchema, REPLY_POLICIES } from './privacy.js';
 
 const none = z.tuple([]);
 const sdpTooLong = CallTexts.sdpTooLong;
@@ -80,7 +81,7 @@ export const sendMessagePayloadSchema = z
   .refine((m) => m.to_cid ?? m.to_uid, Messages.chat.recipientRequired)
   .refine((m) => m.message.trim().length > 0 || (m.attachments?.length ?? 0) > 0, Messages.chat.messageEmpty);
 
-export const editPostPayloadSchema = z.object({
+export const editPostPayloadSchema = audienceFieldsSchema.extend({
   post_id: idSchema,
   content: z.string().trim().min(1).max(LIMITS.postContentMax),
 });
@@ -227,6 +228,10 @@ const mutationResult = z.object({
   /** An edit's new link preview, when it changed (also sent once a queued preview fetch finishes). */
   link: linkMetaSchema.nullable().optional(),
   message: z.string(),
+  /** An edit's audience, reply setting and sensitive mark as they now are (issue 38). */
+  audience: z.enum(AUDIENCES).optional(),
+  replies: z.enum(REPLY_POLICIES).optional(),
+  sensitive: z.boolean().optional(),
 });
 const postsPage = z.object({
   posts: z.array(postSchema),

@@ -13,6 +13,7 @@ import { Messages } from '../messages.js';
 import { AiText } from '../ai.js';
 import { HelpText } from '../help.js';
 import { SearchText } from '../search.js';
+import { PrivacyText } from '../privacy.js';
 import { CallTexts } from '../calls.js';
 import { FeatureMessages } from '../features.js';
 import { UploadMessages } from '../files.js';
@@ -31,6 +32,7 @@ export const en = {
   AiText,
   HelpText,
   SearchText,
+  PrivacyText,
   CallTexts,
   FeatureMessages,
   UploadMessages,

@@ -1,6 +1,7 @@
 /** Accounts and sign-in: members, sessions, e-mail codes, password resets, devices, two-factor sign-in. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Audience, ContactPolicy, ReplyPolicy } from '@sajha/contract';
 import { createdAt, searchTerms } from './columns.js';
 
 export const users = pgTable(
@@ -48,6 +49,16 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Search lexemes of the name and username, so "sita" finds "सीता" (platform/search-index.ts). */
     searchTerms: searchTerms('search_terms'),
+    /** Privacy (issue 38): followers are approved; posts, clips and follow lists are for followers only. */
+    privateAccount: boolean('private_account').notNull().default(false),
+    /** What the create dialogs start with: an audience and who may reply. */
+    defaultAudience: text('default_audience').$type<Audience>().notNull().default('public'),
+    defaultReplies: text('default_replies').$type<ReplyPolicy>().notNull().default('everyone'),
+    /** Who may start a chat with, and who may call, the member. */
+    messagePolicy: text('message_policy').$type<ContactPolicy>().notNull().default('everyone'),
+    callPolicy: text('call_policy').$type<ContactPolicy>().notNull().default('everyone'),
+    /** Show media marked sensitive without the blur. */
+    showSensitive: boolean('show_sensitive').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -68,6 +79,9 @@ export const users = pgTable(
     index('users_limited_idx')
       .on(t.id)
       .where(sql`${t.limitedAt} is not null`),
+    index('users_private_idx')
+      .on(t.id)
+      .where(sql`${t.privateAccount}`),
   ],
 );
 

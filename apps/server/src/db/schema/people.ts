@@ -50,3 +50,24 @@ export const followNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.followerId, t.followeeId] })],
 );
+
+/**
+ * Follow requests to private accounts (issue 38): an approved one becomes a row of `follows`; a declined
+ * or withdrawn one is deleted. Listed by target, newest first.
+ */
+export const followRequests = pgTable(
+  'follow_requests',
+  {
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.targetId] }),
+    index('follow_requests_target_idx').on(t.targetId, t.createdAt),
+  ],
+);

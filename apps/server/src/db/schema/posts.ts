@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Audience, ReplyPolicy } from '@sajha/contract';
 import { createdAt, searchTerms } from './columns.js';
 import { users } from './auth.js';
 import { files } from './platform.js';
@@ -36,6 +37,10 @@ export const posts = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** Marked sensitive (by its author or a moderator): its media are blurred until tapped. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /** Who sees it (relations.ts: seesPost): 'public', 'followers', 'friends' or 'only_me'. */
+    audience: text('audience').$type<Audience>().notNull().default('public'),
+    /** Who may comment: 'everyone', 'following' (people the author follows) or 'nobody'. */
+    replyPolicy: text('reply_policy').$type<ReplyPolicy>().notNull().default('everyone'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Search lexemes of the content (platform/search-index.ts). */
     searchTerms: searchTerms('search_terms'),

@@ -1,4 +1,5 @@
 /** Reels (clips). Their likes, comments and shares: engagement.ts. */
+import type { Audience } from '@sajha/contract';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, searchTerms } from './columns.js';
@@ -31,6 +32,8 @@ export const reels = pgTable(
     createdAt: createdAt(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     sensitive: boolean('sensitive').notNull().default(false),
+    /** Who sees it (relations.ts: seesPost), as for posts. */
+    audience: text('audience').$type<Audience>().notNull().default('public'),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** Search lexemes of the title and description (platform/search-index.ts). */
     searchTerms: searchTerms('search_terms'),
