@@ -38,6 +38,7 @@ import { compressAnswers, defaultWebDist, webRoutes } from './web/static.js';
 import ai from './features/ai/index.js';
 import help from './features/help/index.js';
 import search from './features/search/index.js';
+import privacy from './features/privacy/index.js';
 import auth from './features/auth/index.js';
 import calls from './features/calls/index.js';
 import chat from './features/chat/index.js';
@@ -64,6 +65,7 @@ export const FEATURES: readonly Feature[] = [
   auth,
   settings,
   people,
+  privacy,
   posts,
   engagement,
   feed,

@@ -62,6 +62,11 @@ export interface DomainEvents {
   'member.blocked': { blockerId: string; blockedId: string };
   /** A new follow; `notice` is false when the pair was noticed within the day (no second notice). */
   'member.followed': { follower: ActorInfo; followeeId: string; notice: boolean };
+  /** Issue 38: a member asked to follow a private account; the account approved a request. */
+  'member.requested': { requester: ActorInfo; targetId: string };
+  'member.approved': { approver: ActorInfo; requesterId: string };
+  /** A member changed their privacy settings (caches of them drop it). */
+  'privacy.updated': { userId: string };
 
   // Posts, clips and what members do with them
   /** `hiddenFrom`: members on either side of a block with the author; their feeds never show the post. */
@@ -77,7 +82,8 @@ export interface DomainEvents {
   'comments.changed': { content: ContentRef };
   /** Members named with @handle in a post or a comment on `content` (blocks already left out). */
   'member.mentioned': { where: 'post' | 'comment'; content: ContentRef; memberIds: string[]; actor: ActorInfo };
-  'reel.ready': { authorId: string; reel: ReelDto; hiddenFrom: string[] };
+  /** `everyone`: a public clip of a public account, shown to every open page (else only its author's). */
+  'reel.ready': { authorId: string; reel: ReelDto; hiddenFrom: string[]; everyone: boolean };
   'reel.failed': { authorId: string; id: string; message: string };
   /** Counts moved; `hiddenFrom`: members across a block with the clip's author, who do not hear it. */
   'reel.stats': { id: string; stats: { likes: number; comments: number; shares: number }; hiddenFrom: string[] };

@@ -6,7 +6,17 @@ import { AppError } from './errors.js';
 import { languageOf } from './locale.js';
 
 export function presentCurrentUser(u: typeof users.$inferSelect): CurrentUser {
-  return { uid: u.id, name: u.name, username: u.username, avatar: u.avatar, language: languageOf(u) };
+  return {
+    uid: u.id,
+    name: u.name,
+    username: u.username,
+    avatar: u.avatar,
+    language: languageOf(u),
+    defaultAudience: u.defaultAudience,
+    defaultReplies: u.defaultReplies,
+    showSensitive: u.showSensitive,
+    privateAccount: u.privateAccount,
+  };
 }
 
 /** The acting member's own row; a deleted (or missing) account answers as signed out. */

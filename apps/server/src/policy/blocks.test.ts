@@ -30,6 +30,7 @@ import {
   Messages,
   ModerationMessages,
   PeopleMessages,
+  PrivacyText,
   ReelMessages,
   Routes,
   SettingsText,
@@ -1654,6 +1655,28 @@ const routeRows: Record<RouteName, Row> = {
         ).tags.find((x) => x.name === 'blocktrend')?.members;
       expect(await members(b)).toBe(1);
       expect(await members(c)).toBe(2);
+    },
+  },
+  privacySettings: own("B's own privacy settings"),
+  updatePrivacy: own("changes B's own privacy settings"),
+  followRequests: own('the requests to follow B (a block removes requests either way, so none names A)'),
+  answerFollowRequest: {
+    kind: 'refused',
+    how: "B approves a request named by A's username, and A one named by B's: no such request, nobody follows",
+    probe: async () => {
+      const { a, b } = w;
+      const asB = await http(b.cookie, 'POST', `/api/follow-requests/${a.username}`, { approve: true });
+      expect(asB.status).toBe(404);
+      expect(asB.body.message).toBe(PrivacyText.noRequest);
+      const asA = await http(a.cookie, 'POST', `/api/follow-requests/${b.username}`, { approve: true });
+      expect(asA.status).toBe(404);
+      const between = await t.db
+        .select({ n: count() })
+        .from(follows)
+        .where(
+          sql`(follower_id = ${a.id} and followee_id = ${b.id}) or (follower_id = ${b.id} and followee_id = ${a.id})`,
+        );
+      expect(Number(between[0]?.n)).toBe(0);
     },
   },
   ...staffRows(),

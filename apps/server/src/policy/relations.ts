@@ -6,6 +6,7 @@
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Audience, ContactPolicy } from '@sajha/contract';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { blocks, follows, mutes, users } from '../db/schema.js';
@@ -152,6 +153,63 @@ export function limitAllows(viewerId: string, authorId: AnyPgColumn | SQL): SQL 
   return sql`(${authorId} = ${viewerId}
     or not exists (select 1 from ${users} lu where lu.id = ${authorId} and lu.limited_at is not null)
     or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${authorId}))`;
+}
+
+/**
+ * Who sees a post or clip (issue 38), in SQL: its author; anyone for 'public' (but of a private account
+ * only approved followers); followers for 'followers'; mutual follows for 'friends'; nobody else for
+ * 'only_me'. `viewerId` is a member's id, or NIL_ID for a visitor. Lists combine it with seesWorkOf
+ * (`seesPost`); one post's actions ask `audienceAdmits` with the relation the policy already loaded.
+ */
+export function audienceAllows(viewerId: Member, authorId: AnyPgColumn | SQL, audience: AnyPgColumn | SQL): SQL {
+  const follows_ = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${authorId})`;
+  // Public posts of public accounts first: a hashed set of the (few) private accounts, no per-row probe.
+  return sql`((${audience} = 'public' and ${authorId} not in (select pa.id from ${users} pa where pa.private_account))
+    or ${authorId} = ${viewerId}
+    or (${audience} in ('public', 'followers') and ${follows_})
+    or (${audience} = 'friends' and ${follows_}
+      and exists (select 1 from ${follows} where ${follows.followerId} = ${authorId} and ${follows.followeeId} = ${viewerId})))`;
+}
+
+/** seesWorkOf and the audience: what every list of posts or clips filters by. */
+export function seesPost(viewerId: string, authorId: AnyPgColumn | SQL, audience: AnyPgColumn | SQL): SQL {
+  return sql`(${seesWorkOf(viewerId, authorId)} and ${audienceAllows(viewerId, authorId, audience)})`;
+}
+
+/** The id a visitor is in queries that compare member ids (it names no member). */
+export const NIL_ID = '00000000-0000-0000-0000-000000000000';
+
+/** audienceAllows for one post whose author's relation to the viewer is known. */
+export function audienceAdmits(relation: Relation, audience: Audience, authorPrivate: boolean): boolean {
+  if (relation.self) return true;
+  switch (audience) {
+    case 'public':
+      return !authorPrivate || relation.follows;
+    case 'followers':
+      return relation.follows;
+    case 'friends':
+      return relation.friends;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a member's contact setting (who may message or call them) lets `relation`'s actor in;
+ * `relation` is the actor's to that member, so "people I follow" is the member following the actor.
+ */
+export function contactAdmits(relation: Relation, setting: ContactPolicy): boolean {
+  if (relation.self) return true;
+  switch (setting) {
+    case 'everyone':
+      return true;
+    case 'following':
+      return relation.followedBy;
+    case 'friends':
+      return relation.friends;
+    default:
+      return false;
+  }
 }
 
 /**

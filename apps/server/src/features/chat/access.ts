@@ -5,7 +5,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { isId } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { chatMembers, messages, users } from '../../db/schema.js';
+import { chatMembers, chats, messages, users } from '../../db/schema.js';
+import { contactRefusal } from '../privacy/index.js';
 import type { ChatMeta } from './cache.js';
 import type { MessageAccess, SendTarget } from './policy.js';
 import { chatState } from './state.js';
@@ -30,20 +31,45 @@ export async function loadMessage(
 /** A send names its chat (`to_cid`), or for a first message the member (`to_uid`). */
 export async function loadSendTarget(
   deps: AppDeps,
+  actorId: string,
   input: { to_cid?: string | undefined; to_uid?: string | undefined },
 ): Promise<SendTarget | undefined> {
   if (input.to_cid) {
     const chat = await loadChat(deps, input.to_cid);
-    return chat && { chat };
+    if (!chat) return undefined;
+    // A direct chat: the other member's "who may message me" (privacy), unless they wrote in it.
+    const other = chat.kind === 'direct' && chat.memberIds.includes(actorId) ? otherOf(chat, actorId) : undefined;
+    const refusal = other && (await contactRefusal(deps, 'messages', actorId, other, chat.id));
+    return refusal ? { chat, refusal } : { chat };
   }
-  return input.to_uid ? { to: input.to_uid } : undefined;
+  if (!input.to_uid) return undefined;
+  const refusal = isId(input.to_uid)
+    ? await contactRefusal(deps, 'messages', actorId, input.to_uid, await directChatId(deps, actorId, input.to_uid))
+    : undefined;
+  return refusal ? { to: input.to_uid, refusal } : { to: input.to_uid };
 }
 
-/** The verified member a direct chat is started with, by id or username. */
+const otherOf = (chat: ChatMeta, me: string) => chat.memberIds.find((id) => id !== me);
+
+/** The id of the direct chat of two members, if they have one. */
+async function directChatId(deps: AppDeps, a: string, b: string): Promise<string | undefined> {
+  const [row] = await deps.db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(eq(chats.directKey, [a, b].sort().join(':')))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * The verified member a direct chat is started with, by id or username, and (when their "who may message
+ * me" leaves the actor out, and they have not written in a chat with them) why it may not start.
+ */
 export async function loadMemberTarget(
   deps: AppDeps,
   target: { to_uid: string } | { username: string },
-): Promise<{ id: string } | undefined> {
+  actorId: string,
+): Promise<{ id: string; refusal?: string } | undefined> {
   if ('to_uid' in target && !isId(target.to_uid)) return undefined;
   const [u] = await deps.db
     .select({ id: users.id })
@@ -55,7 +81,9 @@ export async function loadMemberTarget(
       ),
     )
     .limit(1);
-  return u;
+  if (!u) return undefined;
+  const refusal = await contactRefusal(deps, 'messages', actorId, u.id, await directChatId(deps, actorId, u.id));
+  return refusal ? { id: u.id, refusal } : u;
 }
 
 const preparedByDeps = new WeakMap<AppDeps, ReturnType<typeof prepare>>();

@@ -105,10 +105,14 @@ export const chatSocket = [
 
   // The ack carries what the sender did not know of the stored message (the whole copy on a resend);
   // receivers, badges and notifications follow from the fact.
-  on(Events.sendMessage, { action: 'chat.send', load: ([p], ctx) => loadSendTarget(ctx.deps, p) }, async ([p], ctx) => {
-    const sent = await messages.sendMessage(ctx.deps, ctx.socket.data.user, ctx.resource, p, ctx.socket.id);
-    return sent.created ? presentSent(sent.message) : sent.message;
-  }),
+  on(
+    Events.sendMessage,
+    { action: 'chat.send', load: ([p], ctx) => loadSendTarget(ctx.deps, ctx.actor.id, p) },
+    async ([p], ctx) => {
+      const sent = await messages.sendMessage(ctx.deps, ctx.socket.data.user, ctx.resource, p, ctx.socket.id);
+      return sent.created ? presentSent(sent.message) : sent.message;
+    },
+  ),
 
   on(
     Events.reactMessage,
@@ -134,11 +138,15 @@ export const chatSocket = [
     },
   ),
 
-  on(Events.startChat, { action: 'chat.start', load: ([t], ctx) => loadMemberTarget(ctx.deps, t) }, async (_a, ctx) => {
-    const started = await chats.startChat(ctx.deps, ctx.actor.id, ctx.resource);
-    ctx.socket.emit(Events.chatStarted, [started]);
-    return started;
-  }),
+  on(
+    Events.startChat,
+    { action: 'chat.start', load: ([t], ctx) => loadMemberTarget(ctx.deps, t, ctx.actor.id) },
+    async (_a, ctx) => {
+      const started = await chats.startChat(ctx.deps, ctx.actor.id, ctx.resource);
+      ctx.socket.emit(Events.chatStarted, [started]);
+      return started;
+    },
+  ),
   on(Events.startGroupChat, { action: 'group.create' }, async ([input], { deps, actor }) => ({
     chatId: (await chats.startGroupChat(deps, actor.id, input)).chatId,
   })),

@@ -6,7 +6,8 @@
  * two but not the group's messages (as in the messengers our members know).
  *
  *   chat.view     read, join, leave the view              member; in a direct chat, not blocked by the other
- *   chat.send     send a message                          member (a direct chat's block is checked in the insert)
+ *   chat.send     send a message                          member (a direct chat's block is checked in the insert);
+ *                                                         a first message as the other's message setting allows
  *   chat.type     typing                                  member; no block either way in a direct chat
  *   chat.leave    leave a group                           member of a group
  *   chat.manage   add, remove members, rename a group     the group's creator
@@ -30,7 +31,10 @@ export interface ChatFile {
   shared: boolean;
 }
 /** What send_message names: a chat, or (the first message) a member to write to directly. */
-export type SendTarget = { chat: ChatMeta; to?: never } | { to: string; chat?: never };
+export type SendTarget = ({ chat: ChatMeta; to?: never } | { to: string; chat?: never }) & {
+  /** Why the other member's "who may message me" refuses this first message (privacy), if it does. */
+  refusal?: string;
+};
 
 declare module '../../policy/authorize.js' {
   interface Actions {
@@ -39,8 +43,8 @@ declare module '../../policy/authorize.js' {
     'chat.type': ChatMeta;
     'chat.leave': ChatMeta;
     'chat.manage': ChatMeta;
-    /** A direct chat with a member (start_chat): never across a block. */
-    'chat.start': { id: string };
+    /** A direct chat with a member (start_chat): never across a block, nor past their message setting. */
+    'chat.start': { id: string; refusal?: string };
     'message.react': MessageAccess;
     'message.delete': MessageAccess;
     /** A chat attachment: its uploader, or a member of a chat it was sent in (not someone its uploader blocked). */
@@ -72,7 +76,9 @@ export const chatPolicy = definePolicy({
     'chat.send': {
       owner: (t) => t.to ?? null,
       acrossBlock: () => new AppError(Messages.chat.userNotFound, 404),
-      allow: ({ actor, resource }) => (resource.chat ? isMember(actor, resource.chat) : undefined),
+      allow: ({ actor, resource }) =>
+        (resource.chat ? isMember(actor, resource.chat) : undefined) ??
+        (resource.refusal ? new AppError(resource.refusal, 403) : undefined),
     },
     'chat.type': {
       owner: (chat, actor) => counterpart(chat, actor?.id),
@@ -97,7 +103,11 @@ export const chatPolicy = definePolicy({
       owner: (m) => m.id,
       missing: () => new AppError(Messages.chat.userNotFound, 404),
       allow: ({ actor, resource }) =>
-        resource.id === actor?.id ? new AppError(Messages.chat.selfChat, 400) : undefined,
+        resource.id === actor?.id
+          ? new AppError(Messages.chat.selfChat, 400)
+          : resource.refusal
+            ? new AppError(resource.refusal, 403)
+            : undefined,
     },
     'message.react': {
       owner: (m, actor) => counterpart(m.chat, actor?.id),

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isId, LIMITS, type CommentDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { comments, likes, shares, users } from '../../db/schema.js';
+import { comments, likes, posts, reels, shares, users } from '../../db/schema.js';
 import type { ActorInfo, ContentRef } from '../../events/map.js';
 import { AppError } from '../../platform/errors.js';
-import { notBlockedWith } from '../../policy/relations.js';
+import { audienceAllows, notBlockedWith } from '../../policy/relations.js';
 import { presentComments } from './presenters.js';
 import { bump, commentRecords, findComment, type Counts } from './repo.js';
 
@@ -119,7 +119,10 @@ export function mentionedHandles(text: string): string[] {
   return [...found];
 }
 
-/** States the members named with @handle in a post or comment (never across a block, never the actor, never `skip`). */
+/**
+ * States the members named with @handle in a post or comment (never across a block, never the actor,
+ * never `skip`, never someone outside the post's audience).
+ */
 export async function announceMentions(
   deps: AppDeps,
   text: string,
@@ -133,7 +136,15 @@ export async function announceMentions(
   const rows = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(sql`lower(${users.username})`, handles), notBlockedWith(actor.id, users.id)));
+    .where(
+      and(
+        inArray(sql`lower(${users.username})`, handles),
+        notBlockedWith(actor.id, users.id),
+        // Never told of a post or clip they may not see (its audience, a private account).
+        sql`exists (select 1 from ${content.kind === 'post' ? posts : reels} c where c.id = ${content.id}
+          and ${audienceAllows(users.id, sql`c.author_id`, sql`c.audience`)})`,
+      ),
+    );
   const memberIds = rows.map((r) => r.id).filter((id) => id !== actor.id && !skip.includes(id));
   if (memberIds.length === 0) return;
   await deps.bus.publish('member.mentioned', { where, content, memberIds, actor }, { by: actor.id });

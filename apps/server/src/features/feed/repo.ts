@@ -3,8 +3,8 @@ import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type { FeedCategory } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import { postCounts, posts, users } from '../../db/schema.js';
-import { seesWorkOf } from '../../policy/relations.js';
-import { postFields, type PostRecord } from '../posts/index.js';
+import { seesPost } from '../../policy/relations.js';
+import { normaliseRecord, postFields, type PostRecord } from '../posts/index.js';
 import type { Position } from './pipeline.js';
 
 const categoryFilter = (category: FeedCategory): SQL | undefined =>
@@ -17,7 +17,8 @@ const totalOf = (category: FeedCategory) =>
 /**
  * Ids of one page of a category, newest first, after a keyset position (index range scan, however deep)
  * or at an offset (the wire's paging). Posts the viewer may not see (a block either way, an author they
- * muted, a limited author they do not follow, a post moderators removed) are left out here, not only by the
+ * muted, a limited author they do not follow, a post moderators removed, a post for an audience
+ * they are not in) are left out here, not only by the
  * rules, so offsets count the posts the viewer actually sees and pages stay full.
  */
 export async function categoryCandidates(
@@ -34,7 +35,7 @@ export async function categoryCandidates(
         categoryFilter(opts.category),
         after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
         isNull(posts.removedAt),
-        seesWorkOf(viewerId, posts.authorId),
+        seesPost(viewerId, posts.authorId, posts.audience),
       ),
     )
     .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -68,7 +69,7 @@ export async function hydratePosts(db: Db, viewerId: string, ids: string[]): Pro
   if (ids.length === 0) return out;
   for (const { blocked, media, ...record } of await hydrateQuery(db, viewerId, ids)) {
     out.set(record.id, {
-      record: { ...record, liked: truthy(record.liked) },
+      record: normaliseRecord(record),
       media: typeof media === 'string' ? (JSON.parse(media) as MediaFields[]) : media,
       blocked: truthy(blocked),
     });
@@ -91,7 +92,7 @@ export function hydrateQuery(db: Db, viewerId: string, ids: string[]) {
       authorName: author.name,
       authorUsername: author.username,
       authorAvatar: author.avatar,
-      blocked: sql<boolean>`(${posts.removedAt} is not null or ${not(seesWorkOf(viewerId, posts.authorId))})`,
+      blocked: sql<boolean>`(${posts.removedAt} is not null or ${not(seesPost(viewerId, posts.authorId, posts.audience))})`,
       media: sql<MediaFields[] | string>`(
         select coalesce(json_agg(json_build_object('storageKey', f.storage_key, 'posterKey', f.poster_key,
           'mime', f.mime, 'width', f.width, 'height', f.height) order by pm.position), '[]'::json)

@@ -112,6 +112,26 @@ export const noticeListeners: Listeners = {
         })
       : undefined,
 
+  // Issue 38: a request to follow a private account, and its approval (a declined one says nothing).
+  'member.requested': ({ requester, targetId }, { deps }) =>
+    tell(deps, targetId, requester, {
+      type: 'follow',
+      message: (t) => t.PrivacyText.requestNotice(requester.username),
+      actorId: requester.id,
+      profileImage: requester.avatar,
+      actions: [{ label: label((n) => n.viewDetails), type: 'link', url: '/friends/requests' }],
+      tag: `follow-request:${requester.id}`,
+    }),
+  'member.approved': ({ approver, requesterId }, { deps }) =>
+    tell(deps, requesterId, approver, {
+      type: 'follow',
+      message: (t) => t.PrivacyText.approvedNotice(approver.username),
+      actorId: approver.id,
+      profileImage: approver.avatar,
+      actions: [{ label: label((n) => n.viewProfile), type: 'link', url: `/u/@${approver.username}` }],
+      tag: `follow-approved:${approver.id}`,
+    }),
+
   // The ringing prompt is the in-app signal; a push titled "Incoming call" reaches a member who is away,
   // without adding every ring to the bell (a missed call does go there, below).
   'call.ringing': async ({ calleeId, incoming }, { deps }) => {

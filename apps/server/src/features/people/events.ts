@@ -1,7 +1,7 @@
 /** Profile and friends events on /real (part 2 §7), plus our block events: each names its action and the member it is on. */
 import { Events, PeopleMessages, localizeText } from '@sajha/contract';
 import { on, type SocketContext } from '../../realtime/handler.js';
-import { answer } from '../../realtime/types.js';
+import { actorInfoOf, answer } from '../../realtime/types.js';
 import * as people from './service.js';
 
 /** The member an event names by username (none: the viewer themself). */
@@ -18,7 +18,7 @@ export const peopleSocket = [
   ),
 
   // The acknowledgement carries the page too, so a client can match it to its own request.
-  on(Events.fetchProfilePosts, { action: 'member.view', load: byName }, async ([input], ctx) =>
+  on(Events.fetchProfilePosts, { action: 'member.content', load: byName }, async ([input], ctx) =>
     answer(ctx.socket, Events.profilePosts, {
       posts: await people.getProfilePosts(ctx.deps, ctx.actor.id, ctx.resource, input),
     }),
@@ -40,11 +40,11 @@ export const peopleSocket = [
     answer(socket, Events.friendSuggestions, await people.suggestions(deps, actor.id)),
   ),
 
-  on(Events.getFollowers, { action: 'member.view', load: byOptionalName }, async (_a, ctx) =>
+  on(Events.getFollowers, { action: 'member.content', load: byOptionalName }, async (_a, ctx) =>
     answer(ctx.socket, Events.followers, await people.followersOf(ctx.deps, ctx.actor.id, ctx.resource)),
   ),
 
-  on(Events.getFollowing, { action: 'member.view', load: byOptionalName }, async (_a, ctx) =>
+  on(Events.getFollowing, { action: 'member.content', load: byOptionalName }, async (_a, ctx) =>
     answer(ctx.socket, Events.following, await people.followingOf(ctx.deps, ctx.actor.id, ctx.resource)),
   ),
 
@@ -58,7 +58,7 @@ export const peopleSocket = [
     },
     async (_a, ctx) => {
       await limited(ctx);
-      const message = await people.follow(ctx.deps, ctx.actor.id, ctx.resource);
+      const message = await people.follow(ctx.deps, actorInfoOf(ctx.socket), ctx.resource);
       // English on purpose: the page tells a done follow from a refusal by these exact words (and shows
       // them in the member's language itself); refusals come through refuse(), in the member's language.
       return answer(ctx.socket, Events.followResult, { message });

@@ -3,15 +3,18 @@
  * unknown username (for every action), so a block cannot be probed; the blocker still sees the member
  * they blocked, to unblock them. Lists (search, suggestions, followers) leave blocked members out in SQL.
  */
-import { PeopleMessages } from '@sajha/contract';
+import { PeopleMessages, PrivacyText } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { definePolicy, type Refusal } from '../../policy/authorize.js';
+import { isLocked } from './presenters.js';
 import type { Member } from './repo.js';
 
 declare module '../../policy/authorize.js' {
   interface Actions {
-    /** A profile, its counts, links, posts, followers and following. */
+    /** A profile, its counts and links. */
     'member.view': Member;
+    /** A profile's posts, followers and following: of a private account, its approved followers only. */
+    'member.content': Member;
     'member.follow': Member;
     'member.unfollow': Member;
     'member.block': Member;
@@ -32,6 +35,13 @@ export const peoplePolicy = definePolicy({
   notFound: () => new AppError(PeopleMessages.notFound, 404),
   actions: {
     'member.view': theirs,
+    'member.content': {
+      ...theirs,
+      allow: ({ actor, resource, relation }) =>
+        isLocked(resource, relation, resource.id === actor?.id)
+          ? new AppError(PrivacyText.privateAccount, 403)
+          : undefined,
+    },
     'member.follow': {
       ...theirs,
       allow: (ctx) =>

@@ -9,6 +9,7 @@ export function presentProfile(
   rel: Pick<Relation, 'follows' | 'followedBy' | 'blocking'>,
   self: boolean,
   links: { platform: string; value: string }[] = [],
+  requested = false,
 ): ProfileDto {
   return {
     uid: m.id,
@@ -27,8 +28,15 @@ export function presentProfile(
     following: rel.follows,
     followsYou: rel.followedBy,
     blocked: rel.blocking,
+    private: m.privateAccount,
+    requested,
+    locked: isLocked(m, rel, self),
   };
 }
+
+/** A private account's posts, clips and follow lists are its approved followers' (and its own) to see. */
+export const isLocked = (m: Pick<Member, 'privateAccount'>, rel: Pick<Relation, 'follows'>, self: boolean): boolean =>
+  m.privateAccount && !self && !rel.follows;
 
 export function presentRow(m: Member, extra: { mutual: number; following: boolean } | undefined): FriendRow {
   return {

@@ -6,8 +6,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, follows, posts, socials, users } from '../../db/schema.js';
-import { recordFields, type PostRecord } from '../posts/index.js';
-import { limitAllows, notBlockedWith } from '../../policy/relations.js';
+import { normaliseRecord, recordFields, type PostRecord } from '../posts/index.js';
+import { audienceAllows, limitAllows, notBlockedWith } from '../../policy/relations.js';
 
 export interface Member {
   id: string;
@@ -15,6 +15,8 @@ export interface Member {
   username: string;
   avatar: string | null;
   bio: string;
+  /** Followers are approved; posts, clips and follow lists are for them (issue 38). */
+  privateAccount: boolean;
 }
 
 const memberColumns = {
@@ -23,6 +25,7 @@ const memberColumns = {
   username: users.username,
   avatar: users.avatar,
   bio: users.bio,
+  privateAccount: users.privateAccount,
 };
 
 import { rowsOf } from '../../db/rows.js';
@@ -198,7 +201,7 @@ export async function friendsOfFollows(
         order by mutual desc, active desc nulls last, c.id
         limit ${limit}
       )
-      select r.id, u.name, u.username, u.avatar, u.bio, r.mutual
+      select r.id, u.name, u.username, u.avatar, u.bio, u.private_account as "privateAccount", r.mutual
       from ranked r join users u on u.id = r.id and u.email_verified_at is not null
       order by r.mutual desc, r.active desc nulls last, r.id`),
   ).map((r) => ({ ...r, mutual: Number(r.mutual) }));
@@ -252,10 +255,19 @@ export async function postsOf(
     .select(recordFields(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    // A profile shows the member's posts but those moderators removed, and of a limited member only to followers.
-    .where(and(eq(posts.authorId, authorId), after, isNull(posts.removedAt), limitAllows(viewer, posts.authorId)))
+    // A profile shows the member's posts but those moderators removed, of a limited member only to
+    // followers, and only those whose audience takes the viewer in.
+    .where(
+      and(
+        eq(posts.authorId, authorId),
+        after,
+        isNull(posts.removedAt),
+        limitAllows(viewer, posts.authorId),
+        audienceAllows(viewer, posts.authorId, posts.audience),
+      ),
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(page.limit)
     .offset(page.before ? 0 : page.offset);
-  return rows.map((r) => ({ ...r, liked: r.liked === true || String(r.liked) === 't' }));
+  return rows.map(normaliseRecord);
 }

@@ -3,12 +3,22 @@
  * names each event's action and loads the member it names (loadMember); the policy decides before these run.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import { LIMITS, Messages, PeopleMessages, type FriendRow, type PostDto, type ProfileDto } from '@sajha/contract';
+import {
+  LIMITS,
+  Messages,
+  PeopleMessages,
+  PrivacyText,
+  type FriendRow,
+  type PostDto,
+  type ProfileDto,
+} from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { blocks, followNotices, follows } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { resolveUsername } from '../../platform/usernames.js';
+import type { ActorInfo } from '../../events/map.js';
 import { mediaFor, presentPost } from '../posts/index.js';
+import { dropRequestsBetween, hasRequested, requestFollow, withdrawRequest } from '../privacy/index.js';
 import { presentProfile, presentRow } from './presenters.js';
 import * as repo from './repo.js';
 
@@ -40,8 +50,14 @@ async function formerName(deps: AppDeps, username: string) {
 
 export async function getProfile(deps: AppDeps, viewer: string, member: repo.Member): Promise<ProfileDto> {
   const rel = await deps.policy.relations.between(viewer, member.id);
-  const [counts, links] = await Promise.all([repo.countsOf(deps.db, member.id), repo.socialsOf(deps.db, member.id)]);
-  return presentProfile(member, counts, rel, member.id === viewer, links);
+  const [counts, links, requested] = await Promise.all([
+    repo.countsOf(deps.db, member.id),
+    repo.socialsOf(deps.db, member.id),
+    member.privateAccount && !rel.follows && member.id !== viewer
+      ? hasRequested(deps, viewer, member.id)
+      : Promise.resolve(false),
+  ]);
+  return presentProfile(member, counts, rel, member.id === viewer, links, requested);
 }
 
 export async function getCounts(deps: AppDeps, member: repo.Member) {
@@ -127,7 +143,12 @@ export async function suggestions(deps: AppDeps, viewer: string): Promise<Friend
   ];
 }
 
-export async function follow(deps: AppDeps, viewer: string, member: repo.Member, now = new Date()): Promise<string> {
+/** Follows a member; a private one is asked instead (privacy: a request they approve or decline). */
+export async function follow(deps: AppDeps, actor: ActorInfo, member: repo.Member, now = new Date()): Promise<string> {
+  const viewer = actor.id;
+  if (member.privateAccount && !(await deps.policy.relations.between(viewer, member.id)).follows) {
+    return requestFollow(deps, actor, member.id);
+  }
   const [row] = await deps.db
     .insert(follows)
     .values({ followerId: viewer, followeeId: member.id })
@@ -165,8 +186,10 @@ export async function unfollow(deps: AppDeps, viewer: string, member: repo.Membe
     .delete(follows)
     .where(and(eq(follows.followerId, viewer), eq(follows.followeeId, member.id)))
     .returning({ at: follows.createdAt });
-  if (gone.length === 0) throw new AppError(PeopleMessages.notFollowing, 400);
-  return Messages.friends.unfollowed;
+  if (gone.length > 0) return Messages.friends.unfollowed;
+  // Not following, but asked to: the same button takes the request back.
+  if (await withdrawRequest(deps, viewer, member.id)) return PrivacyText.requestWithdrawn;
+  throw new AppError(PeopleMessages.notFollowing, 400);
 }
 
 /**
@@ -190,6 +213,7 @@ export async function block(deps: AppDeps, viewer: string, member: repo.Member):
         ),
       );
   });
+  await dropRequestsBetween(deps, viewer, member.id);
   await deps.bus.publish('member.blocked', { blockerId: viewer, blockedId: member.id }, { by: viewer });
   return member;
 }

@@ -51,7 +51,7 @@ export const postsSocket = [
       onFail: (socket, message, raw) =>
         refusedMutation(socket, 'edit', (raw[0] as { post_id?: unknown } | undefined)?.post_id, message),
     },
-    ([a], ctx) => editPost(ctx.deps, ctx.actor.id, ctx.resource, a.content),
+    ([a], ctx) => editPost(ctx.deps, ctx.actor.id, ctx.resource, a.content, a),
   ),
 
   on(

@@ -11,7 +11,7 @@ import { postsListeners } from './publish.js';
 import { postsRoutes } from './routes.js';
 
 export { mediaUrl, presentMedia, presentPost, type PostRecord } from './presenters.js';
-export { mediaFor, postFields, recordFields } from './repo.js';
+export { mediaFor, normaliseRecord, postFields, recordFields } from './repo.js';
 export { postRoom } from './publish.js';
 
 export default defineFeature({

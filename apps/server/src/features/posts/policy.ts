@@ -4,10 +4,18 @@
  * answers as gone (or, for commenting, says why). Edit and delete belong to the author alone, whatever the
  * client's menu shows. Feeds and lists leave blocked authors out in SQL (policy/relations.ts).
  */
-import { Messages, ModerationMessages, PeopleMessages, POST_CATEGORIES } from '@sajha/contract';
+import {
+  Messages,
+  ModerationMessages,
+  PeopleMessages,
+  POST_CATEGORIES,
+  PrivacyText,
+  type Audience,
+  type ReplyPolicy,
+} from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { definePolicy, isStaff, type Actor, type Refusal } from '../../policy/authorize.js';
-import type { Relation } from '../../policy/relations.js';
+import { audienceAdmits, type Relation } from '../../policy/relations.js';
 
 export const POST_CATEGORY_SET: ReadonlySet<string> = new Set(POST_CATEGORIES);
 
@@ -20,6 +28,11 @@ export interface PostResource {
   removed: boolean;
   /** Its author is limited by moderators: only their followers see it. */
   authorLimited: boolean;
+  /** Who sees it (issue 38), and whether its author's account is private. */
+  audience: Audience;
+  authorPrivate: boolean;
+  /** Who may comment on it. */
+  replyPolicy: ReplyPolicy;
 }
 
 declare module '../../policy/authorize.js' {
@@ -44,24 +57,34 @@ const authorOnly = (actor: { id: string } | null, post: PostResource) =>
 
 /**
  * Who sees a post at all: nobody once moderators removed it; of a limited author, their followers and
- * staff (as a missing post to anyone else). Every post action asks this first.
+ * staff; outside its audience (relations.ts: audienceAdmits), nobody but staff viewing it (a reported
+ * post must be reviewable), answered as "not available" (the same 404 as a missing post, so an audience
+ * cannot be probed). Every post action asks this first.
  */
-const visible = ({
-  actor,
-  resource,
-  relation,
-}: {
-  actor: Actor | null;
-  resource: PostResource;
-  relation: Relation;
-}) => {
+const visible = (
+  { actor, resource, relation }: { actor: Actor | null; resource: PostResource; relation: Relation },
+  staffReview = false,
+) => {
   if (resource.removed) return new AppError(ModerationMessages.postRemoved, 404);
   if (resource.authorLimited && !relation.self && !relation.follows && !isStaff(actor)) {
     return new AppError(Messages.post.gone, 404);
   }
+  if (!(staffReview && isStaff(actor)) && !audienceAdmits(relation, resource.audience, resource.authorPrivate)) {
+    return new AppError(PrivacyText.postUnavailable, 404);
+  }
   return undefined;
 };
-const onVisible = (more?: (ctx: { actor: Actor | null; resource: PostResource }) => Refusal) => ({
+
+/** Who may comment (issue 38): the author always; else as the author's reply setting says. */
+const mayReply = ({ resource, relation }: { resource: PostResource; relation: Relation }): Refusal => {
+  if (relation.self || resource.replyPolicy === 'everyone') return undefined;
+  if (resource.replyPolicy === 'following' && relation.followedBy) return undefined;
+  return new AppError(
+    resource.replyPolicy === 'nobody' ? PrivacyText.repliesClosed : PrivacyText.repliesFollowingOnly,
+    403,
+  );
+};
+const onVisible = (more?: (ctx: { actor: Actor | null; resource: PostResource; relation: Relation }) => Refusal) => ({
   owner: (p: PostResource) => p.authorId,
   allow: (ctx: { actor: Actor | null; resource: PostResource; relation: Relation }) => visible(ctx) ?? more?.(ctx),
 });
@@ -70,9 +93,17 @@ export const postsPolicy = definePolicy({
   notFound: () => new AppError(Messages.post.gone, 404),
   actions: {
     'post.create': { self: true },
-    'post.view': { ...onVisible(), visitors: true },
+    // Staff may open a post outside its audience (to review a report); nothing else of theirs bypasses it.
+    'post.view': {
+      owner: (p: PostResource) => p.authorId,
+      visitors: true,
+      allow: (ctx: { actor: Actor | null; resource: PostResource; relation: Relation }) => visible(ctx, true),
+    },
     'post.like': onVisible(),
-    'post.comment': { ...onVisible(), acrossBlock: () => new AppError(PeopleMessages.cannotComment, 403) },
+    'post.comment': {
+      ...onVisible((ctx) => mayReply(ctx)),
+      acrossBlock: () => new AppError(PeopleMessages.cannotComment, 403),
+    },
     'post.share': onVisible(),
     'post.edit': onVisible(({ actor, resource }) => authorOnly(actor, resource)),
     // A removed post is its author's to delete still (not to see): deleting is never refused by a removal.

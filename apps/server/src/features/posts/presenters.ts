@@ -1,5 +1,5 @@
 /** Rows never leave the server: these map post and media rows to the contract's DTOs. */
-import type { LinkMeta, PostDto, PostMediaDto, SharedPostPreview } from '@sajha/contract';
+import type { Audience, LinkMeta, PostDto, ReplyPolicy, PostMediaDto, SharedPostPreview } from '@sajha/contract';
 import type { files } from '../../db/schema.js';
 import { POST_CATEGORY_SET } from './policy.js';
 
@@ -17,6 +17,10 @@ export interface PostRecord {
   shareCount: number;
   createdAt: Date;
   sensitive: boolean;
+  audience: Audience;
+  replyPolicy: ReplyPolicy;
+  /** The viewer may comment (the author's reply setting as it applies to them). */
+  canReply: boolean;
   authorName: string;
   authorUsername: string;
   authorAvatar: string | null;
@@ -54,6 +58,9 @@ export function presentPost(row: PostRecord, media: PostMediaDto[], viewerId: st
     shares: row.shareCount,
     link: row.linkMeta,
     sensitive: row.sensitive,
+    audience: row.audience,
+    replies: row.replyPolicy,
+    canReply: row.canReply,
   };
 }
 

@@ -2,7 +2,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PostMediaDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { files, likes, postMedia, posts, users } from '../../db/schema.js';
+import { files, follows, likes, postMedia, posts, users } from '../../db/schema.js';
+import { NIL_ID } from '../../policy/relations.js';
 import { presentMedia, type PostRecord } from './presenters.js';
 
 /** A post's own columns and whether the viewer liked it: every query of a PostRecord selects these. */
@@ -17,6 +18,10 @@ export const postFields = (viewerId: string) => ({
   shareCount: posts.shareCount,
   createdAt: posts.createdAt,
   sensitive: posts.sensitive,
+  audience: posts.audience,
+  replyPolicy: posts.replyPolicy,
+  canReply: sql<boolean>`(${posts.authorId} = ${viewerId} or ${posts.replyPolicy} = 'everyone'
+    or (${posts.replyPolicy} = 'following' and exists (select 1 from ${follows} where ${follows.followerId} = ${posts.authorId} and ${follows.followeeId} = ${viewerId})))`,
   liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.kind} = 'post' and ${likes.subjectId} = ${posts.id} and ${likes.userId} = ${viewerId})`,
 });
 
@@ -30,16 +35,21 @@ export const recordFields = (viewerId: string) => ({
 
 export async function findPostRecord(db: Db, postId: string, viewerId = ''): Promise<PostRecord | undefined> {
   const [row] = await db
-    .select(recordFields(viewerId || '00000000-0000-0000-0000-000000000000'))
+    .select(recordFields(viewerId || NIL_ID))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(eq(posts.id, postId))
     .limit(1);
-  return row ? normalise(row) : undefined;
+  return row ? normaliseRecord(row) : undefined;
 }
 
 // PGlite and node-postgres both give booleans, but be strict about it.
-const normalise = (r: PostRecord): PostRecord => ({ ...r, liked: r.liked === true || String(r.liked) === 't' });
+/** A record's booleans as either driver answers them. */
+export const normaliseRecord = (r: PostRecord): PostRecord => ({
+  ...r,
+  liked: r.liked === true || String(r.liked) === 't',
+  canReply: r.canReply === true || String(r.canReply) === 't',
+});
 
 export async function mediaFor(db: Db, postIds: string[]): Promise<Map<string, PostMediaDto[]>> {
   const out = new Map<string, PostMediaDto[]>();

@@ -21,7 +21,7 @@ function readPostForm(deps: AppDeps, userId: string, http: { req: FastifyRequest
   const { maxFileBytes, maxTotalBytes, maxFiles } = deps.config.posts;
   return receiveForm(deps, http, {
     fileFields: ['mediaFiles'],
-    textFields: ['content', 'category'],
+    textFields: ['content', 'category', 'audience', 'replies', 'sensitive'],
     maxFiles,
     fileBytes: maxFileBytes,
     totalBytes: maxTotalBytes,

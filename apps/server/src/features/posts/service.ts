@@ -6,10 +6,17 @@
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { Messages, type PostCategory, type PostDto, type SharedPostPreview } from '@sajha/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  Messages,
+  type Audience,
+  type PostCategory,
+  type PostDto,
+  type ReplyPolicy,
+  type SharedPostPreview,
+} from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, postMedia, posts, users } from '../../db/schema.js';
+import { files, moderationLog, postMedia, posts, users } from '../../db/schema.js';
 import type { ActorInfo, PostMutation } from '../../events/map.js';
 import { AppError } from '../../platform/errors.js';
 import { firstHttpsUrl, isId } from '@sajha/contract';
@@ -30,9 +37,13 @@ export async function loadPost(deps: AppDeps, postId: string): Promise<PostResou
       authorId: posts.authorId,
       linkUrl: posts.linkUrl,
       removed: sql<boolean>`${posts.removedAt} is not null`,
-      authorLimited: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${posts.authorId} and ${users.limitedAt} is not null)`,
+      authorLimited: sql<boolean>`${users.limitedAt} is not null`,
+      audience: posts.audience,
+      authorPrivate: users.privateAccount,
+      replyPolicy: posts.replyPolicy,
     })
     .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
     .where(eq(posts.id, postId))
     .limit(1);
   return row && { ...row, removed: yes(row.removed), authorLimited: yes(row.authorLimited) };
@@ -58,10 +69,26 @@ export async function getPreview(deps: AppDeps, postId: string): Promise<SharedP
 export async function createPost(
   deps: AppDeps,
   actor: ActorInfo,
-  input: { content: string; category?: PostCategory | undefined },
+  input: {
+    content: string;
+    category?: PostCategory | undefined;
+    audience?: Audience | undefined;
+    replies?: ReplyPolicy | undefined;
+    sensitive?: boolean | undefined;
+  },
   prepared: PreparedFile[],
 ): Promise<PostDto> {
   const authorId = actor.id;
+  // Unset in the form: the member's defaults (Settings > Privacy).
+  const defaults =
+    input.audience && input.replies
+      ? undefined
+      : (
+          await deps.db
+            .select({ audience: users.defaultAudience, replies: users.defaultReplies })
+            .from(users)
+            .where(eq(users.id, authorId))
+        )[0];
   const linkUrl = firstHttpsUrl(input.content);
   // Never waits on the linked site: a missing preview is fetched by a job once the post is stored.
   const preview = await previewNow(deps, linkUrl);
@@ -94,6 +121,10 @@ export async function createPost(
         searchTerms: searchVector(input.content),
         tags,
         category: input.category ?? null,
+        audience: input.audience ?? defaults?.audience ?? 'public',
+        replyPolicy: input.replies ?? defaults?.replies ?? 'everyone',
+        // Marking sensitive is about media: a post without any has nothing to blur.
+        sensitive: Boolean(input.sensitive) && prepared.length > 0,
         linkUrl,
         linkMeta: preview.meta,
       });
@@ -115,6 +146,7 @@ export async function editPost(
   userId: string,
   post: PostResource,
   content: string,
+  privacy: { audience?: Audience | undefined; replies?: ReplyPolicy | undefined; sensitive?: boolean | undefined } = {},
 ): Promise<PostMutation> {
   const postId = post.id;
   const linkUrl = firstHttpsUrl(content);
@@ -125,20 +157,48 @@ export async function editPost(
     searchTerms: searchVector(content),
     tags,
   };
+  if (privacy.audience) set.audience = privacy.audience;
+  if (privacy.replies) set.replyPolicy = privacy.replies;
+  // The author marks their media sensitive, and unmarks it unless moderators marked it (theirs to lift).
+  if (privacy.sensitive === true || (privacy.sensitive === false && !(await markedByModerators(deps, postId)))) {
+    set.sensitive = privacy.sensitive;
+  }
+  const result: PostMutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   const relinked = linkUrl !== post.linkUrl;
   const preview = relinked ? await previewNow(deps, linkUrl) : undefined;
   if (preview) Object.assign(set, { linkUrl, linkMeta: preview.meta });
   await deps.db.transaction(async (tx) => {
     await noteTags(tx, tags);
-    await tx.update(posts).set(set).where(eq(posts.id, postId));
+    const [now] = await tx
+      .update(posts)
+      .set(set)
+      .where(eq(posts.id, postId))
+      .returning({ audience: posts.audience, replies: posts.replyPolicy, sensitive: posts.sensitive });
+    if (now) Object.assign(result, now);
   });
   if (linkUrl && preview?.queue) await queuePreview(deps, { postId, url: linkUrl, userId });
-  const result: PostMutation = { success: true, type: 'edit', post_id: postId, content, message: Messages.post.edited };
   if (preview) result.link = preview.meta;
   // Every open feed shows the new text in place (part 2 §4).
   // Awaited: one member's changes reach the screens in the order they were made.
   await announceMutation(deps, userId, result);
   return result;
+}
+
+/** Whether moderators' last word on a post's media was "sensitive". */
+async function markedByModerators(deps: AppDeps, postId: string): Promise<boolean> {
+  const [last] = await deps.db
+    .select({ action: moderationLog.action })
+    .from(moderationLog)
+    .where(
+      and(
+        eq(moderationLog.targetKind, 'post'),
+        eq(moderationLog.targetId, postId),
+        inArray(moderationLog.action, ['sensitive', 'not-sensitive']),
+      ),
+    )
+    .orderBy(desc(moderationLog.createdAt))
+    .limit(1);
+  return last?.action === 'sensitive';
 }
 
 export async function deletePost(deps: AppDeps, userId: string, post: PostResource): Promise<PostMutation> {

@@ -10,6 +10,8 @@ export function exportReels(deps: AppDeps, userId: string, out: AccountExport): 
       .select({
         id: reels.id,
         title: reels.title,
+        audience: reels.audience,
+        sensitive: reels.sensitive,
         description: reels.description,
         category: reels.category,
         status: reels.status,

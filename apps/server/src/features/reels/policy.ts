@@ -1,11 +1,12 @@
 /**
  * Who may do what to a reel: any member may see, like, comment on and share a ready reel, unless there is
- * a block either way with its owner (then it is "not available"); only the owner deletes it, and only the
+ * a block either way with its owner or the viewer is outside its audience (then it is "not available"); only the owner deletes it, and only the
  * uploader sees where an upload stands. The list leaves blocked owners out in SQL.
  */
-import { ModerationMessages, ReelMessages } from '@sajha/contract';
+import { ModerationMessages, ReelMessages, type Audience } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { definePolicy, type Refusal } from '../../policy/authorize.js';
+import { audienceAdmits, type Relation } from '../../policy/relations.js';
 
 export interface ReelResource {
   id: string;
@@ -15,6 +16,9 @@ export interface ReelResource {
   removed: boolean;
   sourceFileId: string | null;
   videoFileId: string | null;
+  /** Who sees it (issue 38), and whether its author's account is private. */
+  audience: Audience;
+  authorPrivate: boolean;
 }
 
 declare module '../../policy/authorize.js' {
@@ -33,12 +37,12 @@ declare module '../../policy/authorize.js' {
 }
 
 const notAvailable = () => new AppError(ReelMessages.notFound, 404);
-const ready = ({ resource }: { resource: ReelResource }): Refusal =>
+const ready = ({ resource, relation }: { resource: ReelResource; relation: Relation }): Refusal =>
   resource.removed
     ? new AppError(ModerationMessages.reelRemoved, 404)
-    : resource.status === 'ready'
-      ? undefined
-      : notAvailable();
+    : resource.status !== 'ready' || !audienceAdmits(relation, resource.audience, resource.authorPrivate)
+      ? notAvailable()
+      : undefined;
 const onReady = { owner: (r: ReelResource) => r.authorId, allow: ready };
 
 export const reelsPolicy = definePolicy({

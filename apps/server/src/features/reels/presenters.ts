@@ -1,5 +1,5 @@
 /** Rows never leave the server: a reel row with its author and files becomes the contract's ReelDto. */
-import type { ReelDto } from '@sajha/contract';
+import type { Audience, ReelDto } from '@sajha/contract';
 import { mediaUrl } from '../posts/index.js';
 
 export interface ReelRecord {
@@ -13,6 +13,7 @@ export interface ReelRecord {
   shareCount: number;
   durationMs: number | null;
   sensitive: boolean;
+  audience: Audience;
   readyAt: Date | null;
   createdAt: Date;
   videoKey: string | null;
@@ -42,5 +43,6 @@ export function presentReel(r: ReelRecord, viewerId: string): ReelDto {
     height: r.height,
     durationMs: r.durationMs,
     sensitive: r.sensitive,
+    audience: r.audience,
   };
 }

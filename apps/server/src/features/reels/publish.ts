@@ -9,11 +9,13 @@ import { userRoom } from '../../realtime/types.js';
 type ReelStatus = { id: string; status: 'ready'; reel: ReelDto } | { id: string; status: 'failed'; message: string };
 
 export const reelsListeners: Listeners = {
-  'reel.ready': ({ authorId, reel, hiddenFrom }, { io }) => {
+  'reel.ready': ({ authorId, reel, hiddenFrom, everyone }, { io }) => {
     const status: ReelStatus = { id: reel.id, status: 'ready', reel };
     io.main.to(userRoom(authorId)).emit(Events.reelStatus, status);
-    // Everyone else gets it as a viewer (owner false, not liked).
-    io.main.except([authorId, ...hiddenFrom].map(userRoom)).emit(Events.newReel, { reel: { ...reel, owner: false } });
+    // Everyone else gets it as a viewer (owner false, not liked), when it is for everyone.
+    if (everyone) {
+      io.main.except([authorId, ...hiddenFrom].map(userRoom)).emit(Events.newReel, { reel: { ...reel, owner: false } });
+    }
     io.main.to(userRoom(authorId)).emit(Events.newReel, { reel });
   },
   'reel.failed': ({ authorId, id, message }, { io }) => {

@@ -1,8 +1,8 @@
 /** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, likes, reels, users } from '../../db/schema.js';
-import { seesWorkOf } from '../../policy/relations.js';
+import { seesPost } from '../../policy/relations.js';
 import type { ReelRecord } from './presenters.js';
 
 function selectRecords(db: Db, viewerId: string) {
@@ -18,6 +18,7 @@ function selectRecords(db: Db, viewerId: string) {
       shareCount: reels.shareCount,
       durationMs: reels.durationMs,
       sensitive: reels.sensitive,
+      audience: reels.audience,
       readyAt: reels.readyAt,
       createdAt: reels.createdAt,
       videoKey: files.storageKey,
@@ -34,8 +35,12 @@ function selectRecords(db: Db, viewerId: string) {
     .leftJoin(files, eq(files.id, reels.videoFileId));
 }
 
-/** Clips the viewer may see: not removed by moderators, and not across a block, muted or limited (relations.ts). */
-const notBlocked = (viewerId: string) => and(isNull(reels.removedAt), seesWorkOf(viewerId, reels.authorId));
+/**
+ * Clips the viewer may see: not removed by moderators, not across a block, muted or limited, and for an
+ * audience the viewer is in (relations.ts).
+ */
+const notBlocked = (viewerId: string) =>
+  and(isNull(reels.removedAt), seesPost(viewerId, reels.authorId, reels.audience));
 
 export async function readyPage(db: Db, viewerId: string, offset: number, limit: number): Promise<ReelRecord[]> {
   return selectRecords(db, viewerId)
@@ -53,7 +58,12 @@ export async function oneRecord(db: Db, viewerId: string, reelId: string): Promi
 }
 
 export async function reelRow(db: Db, reelId: string) {
-  const [row] = await db.select().from(reels).where(eq(reels.id, reelId)).limit(1);
+  const [row] = await db
+    .select({ ...getTableColumns(reels), authorPrivate: users.privateAccount })
+    .from(reels)
+    .innerJoin(users, eq(users.id, reels.authorId))
+    .where(eq(reels.id, reelId))
+    .limit(1);
   return row;
 }
 

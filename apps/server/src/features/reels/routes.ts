@@ -17,7 +17,7 @@ function readReelForm(deps: AppDeps, userId: string, http: { req: FastifyRequest
   const tooLarge = () => new AppError(ReelMessages.tooLarge, 400);
   return receiveForm(deps, http, {
     fileFields: ['video'],
-    textFields: ['title', 'description', 'category'],
+    textFields: ['title', 'description', 'category', 'audience', 'sensitive'],
     maxFiles: 1,
     fileBytes: deps.config.reels.maxBytes,
     totalBytes: deps.config.reels.maxBytes,

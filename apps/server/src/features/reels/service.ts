@@ -62,6 +62,8 @@ export async function loadReel(deps: AppDeps, reelId: string): Promise<ReelResou
   const row = await reelRow(deps.db, reelId);
   return (
     row && {
+      audience: row.audience,
+      authorPrivate: row.authorPrivate,
       id: row.id,
       authorId: row.authorId,
       status: row.status,

@@ -9,8 +9,8 @@
 import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { and, count, eq } from 'drizzle-orm';
-import { ReelMessages, type CreateReelFields } from '@sajha/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { ReelMessages, type Audience, type CreateReelFields } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { files, reels, users } from '../../db/schema.js';
@@ -106,6 +106,9 @@ export async function createReel(
         searchTerms: searchVector(fields.title, fields.description),
         tags,
         category: fields.category,
+        // Unset in the form: the member's default audience (Settings > Privacy).
+        audience: fields.audience ?? sql<Audience>`(select u.default_audience from users u where u.id = ${authorId})`,
+        sensitive: fields.sensitive ?? false,
         status: 'processing',
         sourceFileId: fileId,
         durationMs,

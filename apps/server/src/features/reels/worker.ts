@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ReelMessages } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, reels } from '../../db/schema.js';
+import { files, reels, users } from '../../db/schema.js';
 import { processImage } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { posterFrame, probe, transcode } from './ffmpeg.js';
@@ -155,10 +155,13 @@ async function processReel(deps: AppDeps, reelId: string, signal: AbortSignal): 
 async function announce(deps: AppDeps, reelId: string, authorId: string): Promise<void> {
   const forAuthor = await readyReel(deps, reelId, authorId);
   if (!forAuthor) return;
+  const [author] = await deps.db.select({ private: users.privateAccount }).from(users).where(eq(users.id, authorId));
   await deps.bus.publish('reel.ready', {
     authorId,
     reel: forAuthor,
     hiddenFrom: await deps.policy.relations.blockedWith(authorId),
+    // A clip for a smaller audience (or a private account's) reaches the rest at their next load.
+    everyone: forAuthor.audience === 'public' && !author?.private,
   });
 }
 

@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { inGoodStanding, notBlockedWith, seesWorkOf } from '../../policy/relations.js';
+import { inGoodStanding, notBlockedWith, seesPost } from '../../policy/relations.js';
 import type { SearchQuery } from '../../platform/search-index.js';
 
 /**
@@ -51,7 +51,7 @@ export async function searchPostIds(
           from ${source}
           where p.search_terms @@ ${q.tsquery}::tsquery ${since}
             and p.removed_at is null
-            and ${seesWorkOf(viewerId, sql`p.author_id`)}
+            and ${seesPost(viewerId, sql`p.author_id`, sql`p.audience`)}
             and ${inGoodStanding(sql`p.author_id`)}
           order by p.created_at desc
           limit ${CANDIDATES}
@@ -86,7 +86,7 @@ export async function searchClipIds(
         from reels r
         where r.search_terms @@ ${q.tsquery}::tsquery
           and r.status = 'ready' and r.removed_at is null
-          and ${seesWorkOf(viewerId, sql`r.author_id`)}
+          and ${seesPost(viewerId, sql`r.author_id`, sql`r.audience`)}
           and ${inGoodStanding(sql`r.author_id`)}
         order by r.created_at desc
         limit ${CANDIDATES}
@@ -289,7 +289,7 @@ export async function taggedIds(
     await db.execute(sql`
       select x.id from ${t} x
       where x.tags @> array[${tag}]::text[] and x.removed_at is null ${ready}
-        and ${seesWorkOf(viewerId, sql`x.author_id`)} and ${inGoodStanding(sql`x.author_id`)}
+        and ${seesPost(viewerId, sql`x.author_id`, sql`x.audience`)} and ${inGoodStanding(sql`x.author_id`)}
       order by ${order}, x.id desc
       limit ${limit} offset ${offset}`),
   );
@@ -340,11 +340,13 @@ export async function trendingTags(
         where p.created_at > now() - make_interval(hours => ${hours}) and cardinality(p.tags) > 0
           and p.removed_at is null and ${inGoodStanding(sql`p.author_id`)}
           and ${notBlockedWith(viewerId, sql`p.author_id`)}
+          and ${seesPost(viewerId, sql`p.author_id`, sql`p.audience`)}
         union all
         select unnest(r.tags), r.author_id from reels r
         where r.created_at > now() - make_interval(hours => ${hours}) and cardinality(r.tags) > 0
           and r.status = 'ready' and r.removed_at is null and ${inGoodStanding(sql`r.author_id`)}
           and ${notBlockedWith(viewerId, sql`r.author_id`)}
+          and ${seesPost(viewerId, sql`r.author_id`, sql`r.audience`)}
       )
       select u.tag as name, count(distinct u.author_id) as members, coalesce(max(h.uses), 0) as uses,
         exists (select 1 from tag_follows tf where tf.user_id = ${viewerId} and tf.tag = u.tag) as followed
@@ -366,7 +368,7 @@ export async function trendingPostIds(db: Db, viewerId: string, hours: number, l
         select p.id from posts p
         where p.created_at > now() - make_interval(hours => ${hours * 2})
           and p.like_count + p.comment_count > 0 and p.removed_at is null
-          and ${seesWorkOf(viewerId, sql`p.author_id`)} and ${inGoodStanding(sql`p.author_id`)}
+          and ${seesPost(viewerId, sql`p.author_id`, sql`p.audience`)} and ${inGoodStanding(sql`p.author_id`)}
         order by p.like_count + p.comment_count desc
         limit 200
       )

@@ -18,8 +18,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { posts, users } from '../../db/schema.js';
 import { matchedWords, searchQuery, type SearchQuery } from '../../platform/search-index.js';
-import { seesWorkOf } from '../../policy/relations.js';
-import { mediaFor, presentPost, recordFields } from '../posts/index.js';
+import { seesPost } from '../../policy/relations.js';
+import { mediaFor, normaliseRecord, presentPost, recordFields } from '../posts/index.js';
 import { reelsByIds } from '../reels/index.js';
 import * as repo from './repo.js';
 import { correctedQuery } from './spelling.js';
@@ -54,9 +54,9 @@ export async function postsByIds(deps: AppDeps, viewerId: string, ids: string[])
     .select(recordFields(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(and(inArray(posts.id, ids), isNull(posts.removedAt), seesWorkOf(viewerId, posts.authorId)));
+    .where(and(inArray(posts.id, ids), isNull(posts.removedAt), seesPost(viewerId, posts.authorId, posts.audience)));
   const media = await mediaFor(deps.db, ids);
-  const byId = new Map(rows.map((r) => [r.id, { ...r, liked: yes(r.liked) }]));
+  const byId = new Map(rows.map((r) => [r.id, normaliseRecord(r)]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     return r ? [presentPost(r, media.get(id) ?? [], viewerId)] : [];
