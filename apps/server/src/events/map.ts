@@ -72,7 +72,8 @@ export interface DomainEvents {
   /** `hiddenFrom`: members on either side of a block with the author; their feeds never show the post. */
   'post.created': { authorId: string; post_id: string; category: PostCategory | null; hiddenFrom: string[] };
   /** A post was edited or deleted by its author; `hiddenFrom` as above. */
-  'post.mutated': { actorId: string; result: PostMutation; hiddenFrom: string[] };
+  /** `authorOnly`: the edit changed who sees the post, so only the author's own tabs hear it live. */
+  'post.mutated': { actorId: string; result: PostMutation; hiddenFrom: string[]; authorOnly?: boolean };
   'content.liked': { content: ContentRef; actor: ActorInfo };
   'content.commented': { content: ContentRef; actor: ActorInfo };
   /** A reply to `toId`'s comment. */

@@ -6,9 +6,14 @@ import type { AppDeps } from '../../deps.js';
 import type { PostMutation } from '../../events/map.js';
 
 /** A post changed: screens showing it hear of it (publish.ts), never across a block with its author. */
-export async function announceMutation(deps: AppDeps, actorId: string, result: PostMutation): Promise<void> {
+export async function announceMutation(
+  deps: AppDeps,
+  actorId: string,
+  result: PostMutation,
+  authorOnly = false,
+): Promise<void> {
   const hiddenFrom = await deps.policy.relations.blockedWith(actorId);
-  await deps.bus.publish('post.mutated', { actorId, result, hiddenFrom }, { by: actorId });
+  await deps.bus.publish('post.mutated', { actorId, result, hiddenFrom, authorOnly }, { by: actorId });
 }
 
 /**

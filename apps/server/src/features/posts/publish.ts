@@ -39,9 +39,9 @@ export const postsListeners: Listeners = {
       .except([authorId, ...hiddenFrom].map(userRoom))
       .emit(Events.newPost, { post_id, category });
   },
-  'post.mutated': ({ actorId, result, hiddenFrom }, { io }) => {
+  'post.mutated': ({ actorId, result, hiddenFrom, authorOnly }, { io }) => {
     io.main
-      .to([postRoom(result.post_id), userRoom(actorId)])
+      .to(authorOnly ? [userRoom(actorId)] : [postRoom(result.post_id), userRoom(actorId)])
       .except(hiddenFrom.map(userRoom))
       .emit(Events.postMutationResult, result);
   },

@@ -178,9 +178,10 @@ export async function editPost(
   });
   if (linkUrl && preview?.queue) await queuePreview(deps, { postId, url: linkUrl, userId });
   if (preview) result.link = preview.meta;
-  // Every open feed shows the new text in place (part 2 §4).
+  // Every open feed shows the new text in place (part 2 §4); but an edit that changed who sees the post
+  // reaches only the author's tabs live (screens shown it before may no longer be in its audience).
   // Awaited: one member's changes reach the screens in the order they were made.
-  await announceMutation(deps, userId, result);
+  await announceMutation(deps, userId, result, privacy.audience !== undefined && privacy.audience !== post.audience);
   return result;
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@sajha/contract';
 import {
   ask,
+  collect,
   connectSocket,
   createUser,
   nextEvent,
@@ -251,6 +252,28 @@ describe('private accounts and follow requests', () => {
       calls: 'everyone',
       showSensitive: false,
     });
+  });
+});
+
+describe('changing the audience when editing', () => {
+  it('narrows the post at once, and the new text reaches only the author live', async () => {
+    const [author, follower] = await Promise.all([member(), member()]);
+    await follow(follower, author);
+    const p = await post(author, 'for my followers', { audience: 'followers' });
+    // The follower opens it: their socket is in the post's room.
+    await ok(ask(follower.socket, Events.fetchOnePost, { post_id: p.post_id }));
+    const heard = collect<{ post_id: string }>(follower.socket, Events.postMutationResult);
+    const toAuthor = nextEvent<{ audience?: string; content?: string }>(author.socket, Events.postMutationResult);
+    await ok(
+      ask(author.socket, Events.editPost, { post_id: p.post_id, content: 'only mine now', audience: 'only_me' }),
+    );
+    expect(await toAuthor).toMatchObject({ audience: 'only_me', content: 'only mine now' });
+    // A round trip on the follower's connection: anything emitted to it before has arrived by now.
+    expect(await ask(follower.socket, Events.fetchOnePost, { post_id: p.post_id })).toEqual({
+      ok: false,
+      error: PrivacyText.postUnavailable,
+    });
+    expect(heard).toEqual([]);
   });
 });
 
