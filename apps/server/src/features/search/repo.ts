@@ -137,14 +137,19 @@ export async function searchPeople(
   const matches = sql`(lower(u.username) like ${prefix} or lower(u.name) like ${prefix}
     ${fuzzy ? sql`or lower(u.username) % ${text} or lower(u.name) % ${text} or ${text} <% lower(u.name)` : sql``}
     or ${lexemes})`;
+  // Misspellings are looked for only when nobody has the text as their username: a text that is someone's
+  // exact username names who the member wants (the planner skips these scans then, a one-time filter).
   const trigrams = fuzzy
-    ? sql`union (select u.id from users u where lower(u.username) % ${text} limit ${PEOPLE_EACH})
-        union (select u.id from users u where ${text} <% lower(u.name) limit ${PEOPLE_EACH})`
+    ? sql`union (select u.id from users u where lower(u.username) % ${text} and not exists (select 1 from exact)
+          limit ${PEOPLE_EACH})
+        union (select u.id from users u where ${text} <% lower(u.name) and not exists (select 1 from exact)
+          limit ${PEOPLE_EACH})`
     : sql``;
   return rowsOf<PersonRow>(
     await db.execute(sql`
-      with cand as (
-        (select u.id from users u where lower(u.username) = ${text})
+      with exact as materialized (select u.id from users u where lower(u.username) = ${text}),
+      cand as (
+        (select id from exact)
         union (select u.id from users u where lower(u.username) like ${prefix} limit ${PEOPLE_EACH})
         union (select u.id from users u where lower(u.name) like ${prefix} limit ${PEOPLE_EACH})
         ${trigrams}
