@@ -227,6 +227,20 @@ export function searchQuery(q: string, prefix = true): SearchQuery {
 /** The hashtags a text carries, as stored (lower-case, without '#'). */
 export const tagsOf = (text: string): string[] => hashtagsOf(text);
 
+/**
+ * Each tag's row, made sure of inside the insert of the post or clip that carries them (a data-modifying
+ * CTE: one statement, one round trip; the count trigger fires at the statement's end and sees the rows).
+ */
+export function tagRows(db: Pick<Db, '$with'>, tags: string[]) {
+  const rows = sql.join(
+    tags.map((name) => sql`(${name}, ${searchVector(name)})`),
+    sql`, `,
+  );
+  return db
+    .$with('noted_tags', { name: sql<string>`name` })
+    .as(sql`insert into ${hashtags} (name, search_terms) values ${rows} on conflict do nothing returning name`);
+}
+
 /** Makes sure each tag has its row (before the post or clip carrying it is written: the count trigger needs it). */
 export async function noteTags(db: Pick<Db, 'insert'>, tags: string[]): Promise<void> {
   if (tags.length === 0) return;

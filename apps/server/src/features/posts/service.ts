@@ -4,7 +4,7 @@
  * published as facts, and publish.ts shows them to the post's viewers.
  */
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
+import { noteTags, searchVector, tagRows, tagsOf } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -113,8 +113,7 @@ export async function createPost(
         );
       }
       const tags = tagsOf(input.content);
-      await noteTags(tx, tags);
-      await tx.insert(posts).values({
+      await (tags.length > 0 ? tx.with(tagRows(tx, tags)).insert(posts) : tx.insert(posts)).values({
         id: postId,
         authorId,
         content: input.content,

@@ -6,7 +6,7 @@
  * at most `maxProcessing` clips waiting for or in their transcode: past it the upload is refused with a
  * message, so nobody can fill the queue (worker.ts keeps it fair among the clips it holds).
  */
-import { noteTags, searchVector, tagsOf } from '../../platform/search-index.js';
+import { searchVector, tagRows, tagsOf } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -97,8 +97,7 @@ export async function createReel(
         bytes,
       });
       const tags = tagsOf(`${fields.title} ${fields.description}`);
-      await noteTags(tx, tags);
-      await tx.insert(reels).values({
+      await (tags.length > 0 ? tx.with(tagRows(tx, tags)).insert(reels) : tx.insert(reels)).values({
         id,
         authorId,
         title: fields.title,
