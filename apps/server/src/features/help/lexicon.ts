@@ -19,7 +19,7 @@ export const PHRASES: readonly (readonly [string, string])[] = [
     'signin',
   ],
   [
-    'sign\\s*up|signup|signing\\s*up|signed\\s*up|खाता\\s*(?:खोल्ने|खोल्न|बनाउने|बनाउन)|khata\\s*(?:kholne|kholna|banaune|banauna)|create\\s+(?:an\\s+)?account|open\\s+(?:an\\s+)?account|साइन\\s*अप',
+    'sign\\s*up|signup|signing\\s*up|signed\\s*up|खाता\\s*(?:खोल्ने|खोल्न|बनाउने|बनाउन)|khata\\s*(?:kholne|kholna|banaune|banauna)|create\\s+(?:an\\s+)?account|open\\s+(?:an\\s+)?account|(?:make|making|made)\\s+an?\\s+(?:new\\s+)?account|साइन\\s*अप',
     'signup',
   ],
   ['profile\\s*(?:picture|pic|photo|image)s?|display\\s*picture|dp|pfp|avatar|प्रोफाइल\\s*(?:फोटो|तस्बिर)', 'avatar'],
@@ -31,6 +31,15 @@ export const PHRASES: readonly (readonly [string, string])[] = [
   ],
   ['direct\\s*messages?|dms?|pms?|inbox|text\\s+(?:someone|him|her|them)', 'message'],
   ['group\\s*chats?|gc', 'group'],
+  // An audience of followers or friends only ("followers only post", "sathi lai matra", "साथीहरूले मात्र").
+  [
+    'followers?[\\s-]+only|only\\s+(?:for\\s+)?(?:my\\s+)?followers|फलोअर(?:हरू)?(?:लाई|ले)?\\s*मात्रै?|followers?\\s*(?:haru)?\\s*(?:lai|le)?\\s*matrai?',
+    'followersonly',
+  ],
+  [
+    'friends?[\\s-]+only|only\\s+(?:for\\s+)?(?:my\\s+)?friends|साथी(?:हरू)?(?:लाई|ले)?\\s*मात्रै?|sathi\\s*(?:haru)?\\s*(?:lai|le)?\\s*matrai?',
+    'friendsonly',
+  ],
   ['pics?|images?|photos?|pictures?|फोटो|तस्बिर', 'photo'],
   ['vids?|videos?|भिडियो', 'video'],
   ['pw|pwd|pass\\s*word|passwd|पासवर्ड', 'password'],
@@ -74,10 +83,12 @@ export const NEPALI_FUNCTION_WORDS: readonly string[] =
   gareko garda garera sakchu sakincha sakinchha sakinxa sakinna sakdina milcha milchha mildaina paincha
   paudaina parcha parchha parne parchha chahincha chahiyo thiyo vayo bhayo vako bhayeko vaneko bhaneko yo
   tyo yaha tyaha yasto tyasto aba feri kripaya plz hai ki ta re aaucha aucha aauchha aayo ayo bhanera vanera bhancha samma
+  bhanne vanne kasle kasko kaslai sakcha sakchha sakchan sakchhan
   कसरी कुन के केही किन कहाँ कति कहिले को का की मा मेरो मेरा मेरी मलाई मैले हामी हाम्रो तपाईं तपाईँ तपाई
   तपाईंको तपाईंले हजुर लाई ले बाट सँग सँगै र अनि पनि नि त नै छ छन् छैन हो होइन हुन्छ हुनुहुन्छ होला गर्ने गर्न
   गर्नु गर्नुहोस् गरें गर्छु गर्छ गरेको गर्दा गरेर सक्छु सकिन्छ सकिँदैन सक्दिन मिल्छ मिल्दैन पाइन्छ पाइँदैन पर्छ
-  पर्ने सम्म चाहिन्छ चाहियो थियो भयो भएको भनेको यो त्यो यहाँ त्यहाँ यस्तो त्यस्तो अब फेरि कृपया`
+  पर्ने सम्म चाहिन्छ चाहियो थियो भयो भएको भनेको यो त्यो यहाँ त्यहाँ यस्तो त्यस्तो अब फेरि कृपया
+  भन्ने कसले कसको कसलाई सक्छ सक्छन्`
     .split(/\s+/)
     .filter(Boolean);
 
@@ -130,6 +141,7 @@ export const LEXICON: readonly (readonly [string, string])[] = [
   ['anusaran, अनुसरण', 'follow'],
   ['suchana, सूचना', 'notification'],
   ['setting, seting, सेटिङ, सेटिङ्स', 'setting'],
+  ['milau*, मिलाउ*', 'set setting'],
   ['bhasha, bhasa, भाषा', 'language'],
   ['patro, पात्रो', 'calendar'],
   ['ank, अङ्क, अंक', 'digits number'],
@@ -176,6 +188,17 @@ export const LEXICON: readonly (readonly [string, string])[] = [
   ['khol*, खोल*', 'create open'],
   ['lukaun*, लुकाउ*', 'hide'],
   ['mute, myut, म्युट', 'mute'],
+  ['praibhet, प्राइभेट', 'private'],
+  ['sarbajanik, sarvajanik, सार्वजनिक, pablik, पब्लिक', 'public'],
+  ['anurodh, anurod, अनुरोध, rikwest, रिक्वेस्ट', 'request'],
+  ['swikar*, sweekar*, swikrit*, स्वीकार*, स्वीकृत*', 'approve accept'],
+  ['aswikar*, अस्वीकार*', 'decline reject'],
+  ['jawaf, jawab, जवाफ', 'reply'],
+  ['darshak, दर्शक', 'audience'],
+  ['aparichit, अपरिचित, anjan, anjaan, अनजान, nachineko, nachinne, नचिनेको, नचिनेका', 'stranger'],
+  ['dhamilo, धमिलो, blar, ब्लर', 'blur'],
+  ['chino, chinha, चिनो, चिन्ह', 'mark'],
+  ['sadhai, sadhain, सधैं, सधैँ', 'always'],
   ['shabda, sabda, शब्द', 'word'],
   ['samvedanshil, sambedansil, संवेदनशील', 'sensitive'],
   ['nilamb*, निलम्ब*', 'suspend'],
