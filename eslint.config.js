@@ -100,6 +100,7 @@ export default tseslint.config(
                 'ServerTexts',
                 'HelpText',
                 'SearchText',
+                'PrivacyText',
               ],
               message:
                 'Read the contract texts in the member language: useMessages() (components) or messages() (i18n/prefs).',

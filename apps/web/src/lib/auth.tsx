@@ -42,7 +42,8 @@ function writeSignedOut(value: boolean): void {
   }
 }
 
-const AuthContext = createContext<AuthState | null>(null);
+/** Exported for tests, which give screens a member signed in; the app uses AuthProvider. */
+export const AuthContext = createContext<AuthState | null>(null);
 
 /**
  * The server marks the page when the request carried no session cookie: the visitor is certainly signed
@@ -109,4 +110,25 @@ export function useAuth(): AuthState {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
   return ctx;
+}
+
+/**
+ * The member signed in, or null (also outside AuthProvider: a component rendered alone in a test, or on
+ * a visitor's page). For components that only read the member's settings (the blur, a dialog's defaults).
+ */
+export function useCurrentUser(): CurrentUser | null {
+  return useContext(AuthContext)?.user ?? null;
+}
+
+/** Writes a change of the member's own fields into the signed-in state (every screen reading it follows). */
+export function useUpdateCurrentUser(): (change: Partial<CurrentUser>) => void {
+  const ctx = useContext(AuthContext);
+  const user = ctx?.user ?? null;
+  const login = ctx?.login;
+  return useCallback(
+    (change: Partial<CurrentUser>) => {
+      if (user && login) login({ ...user, ...change });
+    },
+    [user, login],
+  );
 }

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Emitter } from '@socket.io/component-emitter';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
-import type { ServerEventPayload, ServerToClientEvents } from '@sajha/contract';
+import type { CurrentUser, ServerEventPayload, ServerToClientEvents } from '@sajha/contract';
+import { AuthContext, type AuthState } from './auth';
 import { keepRawEmit } from './emitFresh';
 import { createQueryClient } from './queryClient';
 import { RealtimeContext } from './realtime';
@@ -54,16 +55,39 @@ export function fakeServer(): FakeServer {
   };
 }
 
-/** Wraps a hook or screen in a query cache, toasts and a connected stand-in socket. */
-export function dataProviders(server: FakeServer, client: QueryClient = createQueryClient()) {
+/** A signed-in state for tests: `user`, and what `login` was given last (a screen's change to the member). */
+export function signedInAs(user: CurrentUser): AuthState & { latest: () => CurrentUser } {
+  let current = user;
+  const state: AuthState & { latest: () => CurrentUser } = {
+    isAuthenticated: true,
+    isLoading: false,
+    user,
+    login: (u) => {
+      current = u;
+      state.user = u;
+    },
+    logout: () => undefined,
+    refresh: () => Promise.resolve(),
+    signedOut: false,
+    latest: () => current,
+  };
+  return state;
+}
+
+/**
+ * Wraps a hook or screen in a query cache, toasts and a connected stand-in socket (and, given `auth`,
+ * a member signed in: see signedInAs).
+ */
+export function dataProviders(server: FakeServer, client: QueryClient = createQueryClient(), auth?: AuthState) {
   const realtime = { socket: server.socket, connected: true, unreadMessages: 0 };
   return function Providers({ children }: { children: ReactNode }) {
-    return (
+    const screen = (
       <QueryClientProvider client={client}>
         <ToastProvider>
           <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>
         </ToastProvider>
       </QueryClientProvider>
     );
+    return auth ? <AuthContext.Provider value={auth}>{screen}</AuthContext.Provider> : screen;
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages, Routes, SettingsText } from '@sajha/contract';
-import { languageOf, requestLocale } from '../../platform/locale.js';
+import { requestLocale } from '../../platform/locale.js';
+import { presentCurrentUser } from '../../platform/current-user.js';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
@@ -148,14 +149,9 @@ export const authRoutes = [
 
   route(Routes.checkAuth, { action: 'session.read', auth: 'required' }, ({ auth: session }) => ({
     success: true as const,
-    user: {
-      uid: session.user.id,
-      name: session.user.name,
-      username: session.user.username,
-      avatar: session.user.avatar,
-      // The member's language, calendar and digits: the page starts in them.
-      language: languageOf(session.user),
-    },
+    // With the member's language, calendar and digits (the page starts in them) and their privacy defaults
+    // (the create dialogs' audience, whether sensitive media shows unblurred).
+    user: presentCurrentUser(session.user),
   })),
 
   route(Routes.logout, open(), async ({ deps, req, reply }) => {

@@ -2,17 +2,19 @@
  * /message/{user?} and /message/@{username} (part 2 §2): the conversations list beside the selected
  * conversation; on narrow screens the list slides over it. A username in the path opens that chat,
  * or starts one when none exists. Title "Chat", then "{name} - Chat". `?m={message id}` (a search hit,
- * issue 35) opens the chat at that message, highlighted.
+ * issue 35) opens the chat at that message, highlighted. A chat the server will not start (a member
+ * not found, or whose "who can message me" leaves the sender out: issue 38) says why above the list,
+ * until dismissed or another chat opens.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocalize, useMessages } from '../../i18n/language';
-import { useToast } from '../../lib/toast';
 import { SCREEN_FILL_HEIGHT } from '../../lib/layout';
 import { ChatList } from './ChatList';
 import { chatPath, findChat } from './chatState';
@@ -26,12 +28,13 @@ export default function ChatPage() {
   const [search, setSearch] = useSearchParams();
   const focusId = search.get('m');
   const navigate = useNavigate();
-  const toast = useToast();
   const { t } = useTranslation('chat');
   const m = useMessages();
   const localize = useLocalize();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [listOver, setListOver] = useState(false);
+  /** Why the last chat asked for did not start (the server's words, in the page's language). */
+  const [refused, setRefused] = useState<string | null>(null);
   const api = useChat({
     onSelect: (chat) => {
       setListOver(false);
@@ -48,14 +51,14 @@ export default function ChatPage() {
   useEffect(() => {
     if (!loaded || !param || selected || requested.current === param) return;
     requested.current = param;
-    startChat({ username: param.replace(/^@/, '') }, (error) =>
-      toast.show({ message: localize(error), type: 'error' }),
-    );
-  }, [loaded, param, selected, startChat, toast, localize]);
+    startChat({ username: param.replace(/^@/, '') }, (error) => setRefused(localize(error)));
+  }, [loaded, param, selected, startChat, localize]);
 
   const selectedId = selected?.id;
   useEffect(() => {
     openChat(selectedId ?? null);
+    // Another chat opened: the last refusal is old news.
+    if (selectedId) setRefused(null);
   }, [selectedId, openChat]);
 
   const title = selected ? t('page.titleWith', { name: selected.sender.name }) : t('page.title');
@@ -88,18 +91,27 @@ export default function ChatPage() {
           transform: { xs: hideList ? 'translateX(-100%)' : 'none', md: 'none' },
           visibility: { xs: hideList ? 'hidden' : 'visible', md: 'visible' },
           transition: hideList ? 'transform 250ms ease, visibility 0s linear 250ms' : 'transform 250ms ease',
+          display: 'flex',
+          flexDirection: 'column',
         }}
       >
-        <ChatList
-          chats={chats}
-          loaded={loaded}
-          selectedId={selectedId}
-          onSelect={(chat) => {
-            setListOver(false);
-            void navigate(chatPath(chat));
-          }}
-          onNew={() => setDialogOpen(true)}
-        />
+        {refused && (
+          <Alert severity="warning" role="alert" onClose={() => setRefused(null)} sx={{ m: 1, flexShrink: 0 }}>
+            {refused}
+          </Alert>
+        )}
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          <ChatList
+            chats={chats}
+            loaded={loaded}
+            selectedId={selectedId}
+            onSelect={(chat) => {
+              setListOver(false);
+              void navigate(chatPath(chat));
+            }}
+            onNew={() => setDialogOpen(true)}
+          />
+        </Box>
       </Box>
       <Box component="section" aria-label={t('page.conversationLabel')} sx={{ flex: 1, minWidth: 0, height: '100%' }}>
         {selected ? (
@@ -136,9 +148,10 @@ export default function ChatPage() {
       <NewChatDialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
-        onDirect={(uid) =>
-          startChat({ to_uid: uid }, (error) => toast.show({ message: localize(error), type: 'error' }))
-        }
+        onDirect={(uid) => {
+          setRefused(null);
+          startChat({ to_uid: uid }, (error) => setRefused(localize(error)));
+        }}
         onGroup={api.startGroup}
       />
     </Box>

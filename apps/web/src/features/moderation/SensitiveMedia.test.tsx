@@ -1,5 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@sajha/contract';
+import { AuthContext } from '../../lib/auth';
+import { signedInAs } from '../../lib/testing';
 import { SensitiveMedia } from './SensitiveMedia';
 
 const media = <img src="/media/post/a.jpg" alt="A photo" />;
@@ -34,5 +37,32 @@ describe('sensitive media', () => {
     render(<SensitiveMedia sensitive={false}>{media}</SensitiveMedia>);
     expect(screen.getByRole('img', { name: 'A photo' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show' })).toBeNull();
+  });
+
+  it('shows sensitive media unblurred to a member who chose "Always show sensitive media", and covered to one who did not', () => {
+    const member = (showSensitive: boolean): CurrentUser => ({
+      uid: '00000000-0000-4000-8000-0000000000a1',
+      name: 'Asha',
+      username: 'asha',
+      avatar: null,
+      showSensitive,
+    });
+    const { unmount } = render(
+      <AuthContext.Provider value={signedInAs(member(true))}>
+        <SensitiveMedia sensitive>{media}</SensitiveMedia>
+      </AuthContext.Provider>,
+    );
+    expect(screen.getByRole('img', { name: 'A photo' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Sensitive content' })).toBeNull();
+    expect(screen.getByTestId('sensitive-media').dataset.covered).toBe('false');
+    unmount();
+
+    render(
+      <AuthContext.Provider value={signedInAs(member(false))}>
+        <SensitiveMedia sensitive>{media}</SensitiveMedia>
+      </AuthContext.Provider>,
+    );
+    expect(screen.getByRole('group', { name: 'Sensitive content' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'A photo' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Media marked sensitive (by its author or a moderator) stays blurred behind "Sensitive content" until the
- * member presses Show. While covered it is inert: its videos cannot be played or focused.
+ * member presses Show, unless they chose "Always show sensitive media" (Settings → Privacy). While
+ * covered it is inert: its videos cannot be played or focused.
  */
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocalize } from '../../i18n/language';
+import { useCurrentUser } from '../../lib/auth';
 
 /**
  * The veil's English title, for screens that name it themselves: `VeilOverlay` shows it in the page's
@@ -20,6 +22,11 @@ export const SENSITIVE_LABEL = 'Sensitive content';
 export function useSensitiveLabel(): string {
   const { t } = useTranslation('moderation');
   return t('sensitive.title');
+}
+
+/** Whether media marked sensitive show at once for the member signed in (their privacy setting). */
+export function useShowsSensitive(): boolean {
+  return useCurrentUser()?.showSensitive === true;
 }
 
 /** What covers hidden media: a short title, a line of explanation and Show. */
@@ -81,7 +88,8 @@ export function SensitiveMedia({
 }) {
   const { t } = useTranslation('moderation');
   const [shown, setShown] = useState(false);
-  const covered = Boolean(sensitive) && !shown;
+  const always = useShowsSensitive();
+  const covered = Boolean(sensitive) && !shown && !always;
   // One tree either way, so the media are not loaded again when shown.
   return (
     <Box

@@ -6,7 +6,14 @@
 import { lazy } from 'react';
 
 export { useReportDialog, type ReportTarget } from './ReportDialog';
-export { SensitiveMedia, VeilOverlay, veiled, SENSITIVE_LABEL, useSensitiveLabel } from './SensitiveMedia';
+export {
+  SensitiveMedia,
+  VeilOverlay,
+  veiled,
+  SENSITIVE_LABEL,
+  useSensitiveLabel,
+  useShowsSensitive,
+} from './SensitiveMedia';
 export { MutedWordGate, MutedWordNotice, useMutedWordHit } from './MutedWordGate';
 export { RemovedText } from './RemovedText';
 export { useIsMuted, useMuteMember } from './useMute';

@@ -3,20 +3,18 @@
  * Follow or Unfollow, optimistic: the row flips at once and flips back if the server says otherwise
  * (relations.ts; the rows are the cached lists, so every list showing the member flips with it).
  */
-import Avatar from '@mui/material/Avatar';
+import { PersonIdentity } from '../../lib/PersonIdentity';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FriendRow } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
-import { useFollow, useFollowPending } from './relations';
+import { useFollow, useFollowPending, type ListedMember } from './relations';
 
 export function RowSkeletons({ count = 5 }: { count?: number }) {
   const { t } = useTranslation('people');
@@ -36,44 +34,38 @@ export function RowSkeletons({ count = 5 }: { count?: number }) {
   );
 }
 
-function Row({ row, me }: { row: FriendRow; me: string | undefined }) {
+function Row({ row, me }: { row: ListedMember; me: string | undefined }) {
   const follow = useFollow();
   const { t } = useTranslation('people');
   const m = useMessages();
   const f = useFormat();
   const busy = useFollowPending(row.username);
   const following = Boolean(row.following);
+  // Asked a private member from this row (issue 38): the button takes the request back.
+  const requested = !following && row.requested === true;
   const to = `/u/${row.username}`;
-  const toggle = () => follow({ id: row.username, follow: !following, row });
+  const toggle = () => follow({ id: row.username, follow: !following && !requested, row });
   return (
     <ListItem sx={{ gap: 1.5, px: { xs: 0.5, sm: 2 } }} aria-label={row.name}>
-      <Avatar
-        src={row.avatar ?? undefined}
-        alt={row.name}
-        component={RouterLink}
-        to={to}
-        sx={{ width: 44, height: 44, textDecoration: 'none' }}
-      >
-        {row.name.slice(0, 1).toUpperCase()}
-      </Avatar>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Link component={RouterLink} to={to} underline="hover" color="text.primary" sx={{ fontWeight: 600 }} noWrap>
-          {row.name}
-        </Link>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {withDigits(m.PeopleMessages.mutual(row.mutual), f.prefs.digits)}
-        </Typography>
-      </Box>
+      <PersonIdentity name={row.name} avatar={row.avatar} to={to}>
+        {withDigits(m.PeopleMessages.mutual(row.mutual), f.prefs.digits)}
+      </PersonIdentity>
       {row.username !== me && (
         <Button
           size="small"
-          variant={following ? 'outlined' : 'contained'}
+          variant={following || requested ? 'outlined' : 'contained'}
           disabled={busy}
           onClick={toggle}
-          aria-label={following ? t('list.unfollowName', { name: row.name }) : t('list.followName', { name: row.name })}
+          aria-label={
+            following
+              ? t('list.unfollowName', { name: row.name })
+              : requested
+                ? t('list.withdrawName', { name: row.name })
+                : t('list.followName', { name: row.name })
+          }
           sx={{ flexShrink: 0, minWidth: 92 }}
         >
-          {following ? t('list.unfollow') : t('list.follow')}
+          {following ? t('list.unfollow') : requested ? t('list.requested') : t('list.follow')}
         </Button>
       )}
     </ListItem>

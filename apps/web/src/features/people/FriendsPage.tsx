@@ -2,10 +2,11 @@
  * /friends/{username?} (part 2 §2): heading "Friends", tabs Friends, Followers, Following. My Friends tab
  * has "Find Friends" (debounced 500 ms, more than 2 characters), my friends (mutual follows) and
  * "Suggestions". With a username, the tabs show that member's lists. Loading shows 5 skeleton rows for
- * at least 1 s.
+ * at least 1 s. Mine have a fourth tab, Requests (issue 38: who asked to follow my private account), at
+ * /friends/requests (`/friends/@requests` still names a member called "requests").
  */
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
@@ -21,11 +22,14 @@ import { DURATIONS_MS, LIMITS } from '@sajha/contract';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { useAuth } from '../../lib/auth';
 import { useDebounced } from '../../lib/useDebounced';
+import { FOLLOW_REQUESTS_PATH, FollowRequests, useFollowRequests, WaitingCount } from '../privacy';
 import { FriendList, RowSkeletons } from './FriendList';
 import { useFriendLists, useMemberSearch } from './queries';
 
-const TABS = ['friends', 'followers', 'following'] as const;
+const TABS = ['friends', 'followers', 'following', 'requests'] as const;
 type TabName = (typeof TABS)[number];
+/** The path segment of my Requests tab (a username is written with @ to be told apart). */
+const REQUESTS = 'requests';
 
 /** Find Friends: asks 500 ms after the last key, for more than 2 characters; the last results stay meanwhile. */
 function useSearch() {
@@ -50,10 +54,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function FriendsPage() {
   const { username: param } = useParams();
   const { user } = useAuth();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const username = param?.replace(/^@/, '');
+  const requestsPath = param === REQUESTS;
+  const username = requestsPath ? undefined : param?.replace(/^@/, '');
   const own = !username || username.toLowerCase() === user?.username.toLowerCase();
-  const tab: TabName = TABS.find((name) => name === params.get('tab')) ?? 'friends';
+  const asked: TabName = requestsPath ? 'requests' : (TABS.find((name) => name === params.get('tab')) ?? 'friends');
+  const tab: TabName = asked === 'requests' && !own ? 'friends' : asked;
+  // My Requests tab shows while my account is private, or while someone waits (or it is open).
+  const requestsQuery = useFollowRequests(own && (user?.privateAccount === true || tab === 'requests'));
+  const waiting = requestsQuery.data?.length ?? 0;
+  const showRequests = own && (user?.privateAccount === true || tab === 'requests' || waiting > 0);
   const listsQuery = useFriendLists(own ? '' : (username ?? ''));
   const lists = listsQuery.data ?? null;
   const error = listsQuery.error ? listsQuery.error.message : null;
@@ -89,16 +100,38 @@ export default function FriendsPage() {
       <Paper variant="outlined" sx={{ mt: 2, borderRadius: 3, overflow: 'hidden' }}>
         <Tabs
           value={tab}
-          onChange={(_e, v: TabName) => setParams(v === 'friends' ? {} : { tab: v }, { replace: true })}
+          onChange={(_e, v: TabName) => {
+            // Requests has a path of its own (notices link there); leaving it goes back to /friends.
+            if (v === 'requests') void navigate(FOLLOW_REQUESTS_PATH, { replace: true });
+            else if (requestsPath) void navigate(v === 'friends' ? '/friends' : `/friends?tab=${v}`, { replace: true });
+            else setParams(v === 'friends' ? {} : { tab: v }, { replace: true });
+          }}
           variant="fullWidth"
           aria-label={t('friends.tabs')}
+          // Four tabs fit a phone with less padding each.
+          sx={showRequests ? { '& .MuiTab-root': { minWidth: 0, px: { xs: 0.5, sm: 2 } } } : undefined}
         >
           <Tab value="friends" label={t('friends.friends')} />
           <Tab value="followers" label={t('friends.followers')} />
           <Tab value="following" label={t('friends.following')} />
+          {showRequests && (
+            <Tab
+              value="requests"
+              label={
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {t('friends.requests')}
+                  <WaitingCount count={waiting} />
+                </Box>
+              }
+            />
+          )}
         </Tabs>
         <Box sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-          {error !== null ? (
+          {tab === 'requests' ? (
+            <Section title={t('friends.requests')}>
+              <FollowRequests />
+            </Section>
+          ) : error !== null ? (
             <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
               {error ? localize(error) : m.PeopleMessages.notFound}
             </Typography>

@@ -3,6 +3,8 @@
  * @username, counts, Message, Follow/Unfollow, Block/Unblock (and ours: Mute/Unmute, Report in the menu);
  * social links; bio; the member's posts,
  * 10 a page with "Load More Posts" while a page comes back full. Without a username it is my profile.
+ * A private account (issue 38) has a lock by its name; its Follow asks ("Requested" until approved, a
+ * click takes it back), and until then its posts and lists give way to "This account is private".
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +21,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +65,7 @@ function PostSkeleton() {
 }
 
 /** `name` keys the count for tests (`count-followers`); `label` is what a member reads. */
-function Count({ name, label, value, to }: { name: string; label: string; value: number; to?: string }) {
+function Count({ name, label, value, to }: { name: string; label: string; value: number; to?: string | undefined }) {
   const f = useFormat();
   const link = to ? { component: RouterLink, to } : { component: 'div' as const };
   return (
@@ -98,8 +101,12 @@ function Header({ profile }: { profile: ProfileDto }) {
   const friendsOf = `/friends/${profile.username}`;
   const change = (fn: (p: ProfileDto) => ProfileDto) => updateCachedProfile(client, profile.username, fn);
 
-  // Counts move at once; they move back if the server says otherwise (relations.ts).
-  const toggleFollow = () => follow({ id: profile.username, follow: !profile.following });
+  // Counts move at once; they move back if the server says otherwise (relations.ts). A request
+  // waiting for a private member's approval is taken back by the same button.
+  const requested = !profile.following && profile.requested === true;
+  const toggleFollow = () => follow({ id: profile.username, follow: !profile.following && !requested });
+  // A private account's lists are for its approved followers: the counts are not links then.
+  const lists = !profile.locked;
   const unblock = async () => {
     if (await blockMember(profile.username, false)) change((p) => ({ ...p, blocked: false }));
   };
@@ -133,6 +140,20 @@ function Header({ profile }: { profile: ProfileDto }) {
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
             {profile.name}
+            {profile.private && (
+              <Tooltip title={t('profile.privateAccount')}>
+                <Box
+                  component="span"
+                  role="img"
+                  tabIndex={0}
+                  aria-label={t('profile.privateAccount')}
+                  data-testid="private-account"
+                  sx={{ display: 'inline-flex', ml: 0.75, verticalAlign: 'middle', color: 'text.secondary' }}
+                >
+                  <LockOutlined aria-hidden sx={{ fontSize: '1.1rem' }} />
+                </Box>
+              </Tooltip>
+            )}
           </Typography>
           <Typography color="text.secondary">
             {profile.followsYou && !self ? `@${profile.username} · ${t('profile.followsYou')}` : `@${profile.username}`}
@@ -142,13 +163,13 @@ function Header({ profile }: { profile: ProfileDto }) {
               name="followers"
               label={t('profile.followers')}
               value={profile.counts.followers}
-              to={`${friendsOf}?tab=followers`}
+              to={lists ? `${friendsOf}?tab=followers` : undefined}
             />
             <Count
               name="following"
               label={t('profile.following')}
               value={profile.counts.following}
-              to={`${friendsOf}?tab=following`}
+              to={lists ? `${friendsOf}?tab=following` : undefined}
             />
             <Count name="posts" label={t('profile.posts')} value={profile.counts.posts} />
           </Box>
@@ -166,8 +187,13 @@ function Header({ profile }: { profile: ProfileDto }) {
           </Button>
         )}
         {!self && !profile.blocked && (
-          <Button variant={profile.following ? 'outlined' : 'contained'} disabled={busy} onClick={toggleFollow}>
-            {profile.following ? t('list.unfollow') : t('list.follow')}
+          <Button
+            variant={profile.following || requested ? 'outlined' : 'contained'}
+            disabled={busy}
+            onClick={toggleFollow}
+            aria-label={requested ? t('list.withdrawName', { name: profile.name }) : undefined}
+          >
+            {profile.following ? t('list.unfollow') : requested ? t('list.requested') : t('list.follow')}
           </Button>
         )}
         {!self && profile.blocked && (
@@ -283,7 +309,9 @@ export default function ProfilePage() {
   const profileQuery = useProfile(who);
   const profile = profileQuery.data ?? null;
   const missing = profileQuery.isError;
-  const postsQuery = useProfilePosts(who, profile !== null);
+  // A private account the viewer does not follow: no posts to ask for (the server refuses them).
+  const locked = profile?.locked === true;
+  const postsQuery = useProfilePosts(who, profile !== null && !locked);
   const posts = {
     posts: postsQuery.data?.pages.flatMap((page) => page.posts) ?? [],
     loading: postsQuery.isPending || postsQuery.isFetchingNextPage,
@@ -330,7 +358,20 @@ export default function ProfilePage() {
       ) : (
         <HeaderSkeleton />
       )}
-      {!missing && (
+      {!missing && locked && (
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="private-account-notice"
+          sx={{ p: { xs: 3, sm: 4 }, borderRadius: 3, textAlign: 'center', color: 'text.secondary' }}
+        >
+          <LockOutlined aria-hidden sx={{ fontSize: 40, mb: 1 }} />
+          <Typography id="private-account-notice" color="text.primary" sx={{ fontWeight: 600 }}>
+            {m.PrivacyText.privateAccount}
+          </Typography>
+        </Paper>
+      )}
+      {!missing && !locked && (
         <Box
           component="section"
           id="posts"

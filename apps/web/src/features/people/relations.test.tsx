@@ -1,6 +1,6 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Events, Messages, type FriendRow, type ProfileDto } from '@sajha/contract';
+import { Events, Messages, PrivacyText, type FriendRow, type ProfileDto } from '@sajha/contract';
 import { createQueryClient } from '../../lib/queryClient';
 import { dataProviders, fakeServer } from '../../lib/testing';
 import { peopleKeys, type FriendLists } from './queries';
@@ -70,5 +70,65 @@ describe('following a member', () => {
     expect(client.getQueryData<FriendLists>(peopleKeys.listsOf(''))?.following.map((r) => r.username)).toEqual([
       'bikash',
     ]);
+  });
+});
+
+describe('following a private account (issue 38)', () => {
+  const privateProfile: ProfileDto = { ...profile, followsYou: false, private: true, locked: true };
+
+  function cacheWith(p: ProfileDto) {
+    const client = createQueryClient();
+    client.setQueryData(peopleKeys.profile('bikash'), p);
+    const seen = () => {
+      const q = client.getQueryData<ProfileDto>(peopleKeys.profile('bikash'))!;
+      return { following: q.following, requested: q.requested, followers: q.counts.followers };
+    };
+    return { client, seen };
+  }
+
+  it('asks: the button reads Requested at once, the count stays, and the server\'s "Follow request sent." is shown', async () => {
+    const server = fakeServer();
+    const { client, seen } = cacheWith(privateProfile);
+    const { result } = renderHook(() => useFollow(), { wrapper: dataProviders(server, client) });
+
+    act(() => result.current({ id: 'bikash', follow: true }));
+    expect(seen()).toEqual({ following: false, requested: true, followers: 5 });
+    await waitFor(() => expect(server.sentOf(Events.follow)).toHaveLength(1));
+    act(() => server.sentOf(Events.follow)[0]!.ack({ ok: true, data: { message: PrivacyText.requested } }));
+
+    expect(await screen.findByText(PrivacyText.requested)).toBeTruthy();
+    expect(seen()).toEqual({ following: false, requested: true, followers: 5 });
+  });
+
+  it('corrects a guess made on a profile not known as private: a request is not a follow', async () => {
+    const server = fakeServer();
+    const { client, seen } = cacheWith({ ...privateProfile, private: false, locked: false });
+    const { result } = renderHook(() => useFollow(), { wrapper: dataProviders(server, client) });
+
+    act(() => result.current({ id: 'bikash', follow: true }));
+    expect(seen()).toEqual({ following: true, requested: undefined, followers: 6 });
+    await waitFor(() => expect(server.sentOf(Events.follow)).toHaveLength(1));
+    act(() => server.sentOf(Events.follow)[0]!.ack({ ok: true, data: { message: PrivacyText.requested } }));
+
+    await waitFor(() => expect(seen()).toEqual({ following: false, requested: true, followers: 5 }));
+  });
+
+  it('takes a request back with the same button (unfollow), and puts it back if refused', async () => {
+    const server = fakeServer();
+    const { client, seen } = cacheWith({ ...privateProfile, requested: true });
+    const { result } = renderHook(() => useFollow(), { wrapper: dataProviders(server, client) });
+
+    act(() => result.current({ id: 'bikash', follow: false }));
+    expect(seen()).toEqual({ following: false, requested: false, followers: 5 });
+    await waitFor(() => expect(server.sentOf(Events.unfollow)).toHaveLength(1));
+    act(() => server.sentOf(Events.unfollow)[0]!.ack({ ok: true, data: { message: PrivacyText.requestWithdrawn } }));
+    expect(await screen.findByText(PrivacyText.requestWithdrawn)).toBeTruthy();
+    expect(seen()).toEqual({ following: false, requested: false, followers: 5 });
+
+    // Asked again, and refused: Requested goes back to Follow.
+    act(() => result.current({ id: 'bikash', follow: true }));
+    await waitFor(() => expect(server.sentOf(Events.follow)).toHaveLength(1));
+    act(() => server.sentOf(Events.follow)[0]!.ack({ ok: true, data: { message: PrivacyText.alreadyRequested } }));
+    await waitFor(() => expect(seen()).toEqual({ following: false, requested: false, followers: 5 }));
   });
 });

@@ -16,6 +16,8 @@ export function CommentsDialog(props: {
   onAdded?: (by: number) => void;
   /** Another area's comments (reels); posts by default. */
   channel?: CommentsChannel;
+  /** Why the viewer may not comment (the author's reply setting): shown in place of the comment box. */
+  closed?: string | undefined;
 }) {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { t } = useTranslation(['posts', 'common']);
@@ -39,7 +41,9 @@ export function CommentsDialog(props: {
         </IconButton>
       </DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', minHeight: 320 }}>
-        {props.open && <CommentsPanel postId={props.postId} onAdded={props.onAdded} channel={props.channel} />}
+        {props.open && (
+          <CommentsPanel postId={props.postId} onAdded={props.onAdded} channel={props.channel} closed={props.closed} />
+        )}
       </DialogContent>
     </Dialog>
   );

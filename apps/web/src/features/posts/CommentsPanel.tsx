@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import SendRounded from '@mui/icons-material/SendRounded';
+import SpeakerNotesOffOutlined from '@mui/icons-material/SpeakerNotesOffOutlined';
 import { useTranslation } from 'react-i18next';
 import { Events, type CommentDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
@@ -164,7 +165,8 @@ function CommentItem({
 }: {
   comment: CommentDto;
   me: string | undefined;
-  onReply: (c: CommentDto) => void;
+  /** Absent when the viewer may not reply (the author's reply setting). */
+  onReply: ((c: CommentDto) => void) | undefined;
   onReport: (id: string) => void;
   showReplies: boolean;
   onToggle: () => void;
@@ -184,7 +186,7 @@ function CommentItem({
         onReport={onReport}
       />
       <Box sx={{ ml: 5, display: 'flex', gap: 1 }}>
-        {!comment.removed && (
+        {!comment.removed && onReply && (
           <Button size="small" onClick={() => onReply(comment)} disabled={comment.id.startsWith('local-')}>
             {t('comments.reply')}
           </Button>
@@ -223,11 +225,14 @@ export function CommentsPanel({
   postId,
   onAdded,
   channel = postComments,
+  closed,
 }: {
   postId: string;
   /** `by` is 1 when a comment is added, -1 when the server refused it after all. */
   onAdded?: (by: number) => void;
   channel?: CommentsChannel;
+  /** Why the viewer may not comment (issue 38: the author's reply setting): shown in place of the box. */
+  closed?: string | undefined;
 }) {
   const socket = useConnectedSocket();
   const client = useQueryClient();
@@ -326,7 +331,7 @@ export function CommentsPanel({
                 key={c.id}
                 comment={c}
                 me={me}
-                onReply={setReplyTo}
+                onReply={closed ? undefined : setReplyTo}
                 onReport={onReport}
                 showReplies={open.has(c.id)}
                 onToggle={() => toggle(c.id)}
@@ -335,7 +340,18 @@ export function CommentsPanel({
           </Box>
         )}
       </Box>
-      {replyTo && (
+      {closed && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          role="note"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
+        >
+          <SpeakerNotesOffOutlined fontSize="small" aria-hidden />
+          {closed}
+        </Typography>
+      )}
+      {replyTo && !closed && (
         <Typography variant="caption" color="text.secondary">
           {t('comments.replyingTo', { name: replyTo.author })}{' '}
           <Button size="small" onClick={() => setReplyTo(null)}>
@@ -343,31 +359,36 @@ export function CommentsPanel({
           </Button>
         </Typography>
       )}
-      <TextField
-        size="small"
-        fullWidth
-        placeholder={replyTo ? t('comments.writeReply') : t('comments.writeComment')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            submit();
-          }
-        }}
-        slotProps={{
-          htmlInput: { 'aria-label': replyTo ? t('comments.replyField') : t('comments.commentField'), maxLength: 1000 },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton aria-label={t('comments.send')} onClick={submit} disabled={!text.trim()} edge="end">
-                  <SendRounded />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {!closed && (
+        <TextField
+          size="small"
+          fullWidth
+          placeholder={replyTo ? t('comments.writeReply') : t('comments.writeComment')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': replyTo ? t('comments.replyField') : t('comments.commentField'),
+              maxLength: 1000,
+            },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton aria-label={t('comments.send')} onClick={submit} disabled={!text.trim()} edge="end">
+                    <SendRounded />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
       {report.dialog}
     </Box>
   );

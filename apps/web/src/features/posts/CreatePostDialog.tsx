@@ -1,18 +1,21 @@
 /**
  * Create Post (part 1 §4, §5, §8): text with a live counter (500 at most, not blank), an optional
- * category, images and videos (mp4, webm, ogg), a preview of the first https link, and the upload
- * with a progress bar. Errors show as a bubble for 3 s. A created post is handed to `onCreated` (the
- * shell puts it on top of the home feed).
+ * category, who sees it and who may reply (issue 38: starting from the member's defaults in Settings →
+ * Privacy), images and videos (mp4, webm, ogg) with "Mark media as sensitive", a preview of the first
+ * https link, and the upload with a progress bar. Errors show as a bubble for 3 s. A created post is
+ * handed to `onCreated` (the shell puts it on top of the home feed).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -29,11 +32,15 @@ import {
   capPostContent,
   POST_CATEGORIES,
   VIDEO_EXTENSIONS,
+  type Audience,
   type PostDto,
+  type ReplyPolicy,
   firstHttpsUrl,
 } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
+import { useCurrentUser } from '../../lib/auth';
+import { AudienceSelect, RepliesSelect } from '../privacy';
 import { useDebounced } from '../../lib/useDebounced';
 import { useToast } from '../../lib/toast';
 import { LinkPreviewCard } from './LinkPreviewCard';
@@ -111,12 +118,17 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
 
 function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'open'>) {
   const toast = useToast();
-  const { t } = useTranslation(['posts', 'common']);
+  const { t } = useTranslation(['posts', 'privacy', 'common']);
   const m = useMessages();
   const f = useFormat();
+  const me = useCurrentUser();
   const [content, setContent] = useState('');
   const [cut, setCut] = useState(false);
   const [category, setCategory] = useState('');
+  // The member's defaults (Settings → Privacy), read when the dialog opens.
+  const [audience, setAudience] = useState<Audience>(me?.defaultAudience ?? 'public');
+  const [replies, setReplies] = useState<ReplyPolicy>(me?.defaultReplies ?? 'everyone');
+  const [sensitive, setSensitive] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -144,7 +156,10 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
     if (content.trim().length === 0) return setError(m.Messages.post.contentEmpty);
     if (tooLong) return;
     setProgress(0);
-    const result = await createPost({ content: content.trim(), category, files }, setProgress);
+    const result = await createPost(
+      { content: content.trim(), category, files, audience, replies, sensitive },
+      setProgress,
+    );
     setProgress(null);
     if (!result.ok) return setError(result.error);
     toast.show({ message: result.message || m.Messages.post.created, type: 'success' });
@@ -211,6 +226,10 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
             </MenuItem>
           ))}
         </TextField>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <AudienceSelect id="create-post-audience" value={audience} onChange={setAudience} disabled={uploading} />
+          <RepliesSelect id="create-post-replies" value={replies} onChange={setReplies} disabled={uploading} />
+        </Box>
         {preview && <LinkPreviewCard meta={preview} />}
         {files.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label={t('create.selectedFiles')}>
@@ -221,6 +240,30 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
                 onRemove={() => setFiles((list) => list.filter((_, j) => j !== i))}
               />
             ))}
+          </Box>
+        )}
+        {files.length > 0 && (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={sensitive}
+                  onChange={(e) => setSensitive(e.target.checked)}
+                  disabled={uploading}
+                  slotProps={{ input: { 'aria-describedby': 'create-post-sensitive-hint' } }}
+                />
+              }
+              label={t('privacy:sensitive.mark')}
+            />
+            <Typography
+              id="create-post-sensitive-hint"
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ ml: 4, mt: -0.75 }}
+            >
+              {t('privacy:sensitive.markHint')}
+            </Typography>
           </Box>
         )}
         <Box>

@@ -1,7 +1,7 @@
 /**
- * One post in a list: author, owner menu (others get "Report post" there), collapsible text, link preview,
- * media (blurred while marked sensitive), like/comment/share. Someone else's post with one of the member's
- * muted words is collapsed until shown.
+ * One post in a list: author (with who sees it, when not everyone: issue 38), owner menu (others get
+ * "Report post" there), collapsible text, link preview, media (blurred while marked sensitive),
+ * like/comment/share. Someone else's post with one of the member's muted words is collapsed until shown.
  */
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -25,9 +25,11 @@ import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PostDto } from '@sajha/contract';
+import type { Audience, PostDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
+import { useMessages } from '../../i18n/language';
 import { MutedWordGate, SensitiveMedia, useReportDialog } from '../moderation';
+import { AudienceIcon } from '../privacy';
 import { CommentsDialog } from './CommentsDialog';
 import { DeletePostDialog, EditPostDialog } from './EditPostDialogs';
 import { LinkPreviewCard } from './LinkPreviewCard';
@@ -37,7 +39,21 @@ import { ShareDialog } from './ShareDialog';
 import { useTimeAgo } from './postsApi';
 import type { PostCardActions } from './usePostActions';
 
-export function PostAuthor({ post }: { post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> }) {
+/**
+ * Why the viewer may not comment, when they may not (the author's reply setting): the line shown in
+ * place of the comment box. The server refuses such a comment anyway.
+ */
+export function useRepliesClosed(post: Pick<PostDto, 'canReply' | 'replies'>): string | undefined {
+  const { PrivacyText } = useMessages();
+  if (post.canReply !== false) return undefined;
+  return post.replies === 'nobody' ? PrivacyText.repliesClosed : PrivacyText.repliesFollowingOnly;
+}
+
+export function PostAuthor({
+  post,
+}: {
+  post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> & { audience?: Audience | undefined };
+}) {
   const profile = `/u/@${post.username}`;
   const timeAgo = useTimeAgo();
   return (
@@ -58,6 +74,13 @@ export function PostAuthor({ post }: { post: Pick<PostDto, 'author' | 'username'
         <Typography variant="caption" color="text.secondary" component="p" noWrap>
           {`@${post.username} · `}
           <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
+          {/* Who sees it, when not everyone (an older post without an audience is public). */}
+          {post.audience && post.audience !== 'public' && (
+            <>
+              {' · '}
+              <AudienceIcon audience={post.audience} />
+            </>
+          )}
         </Typography>
       </Box>
     </Box>
@@ -188,10 +211,16 @@ export function OwnerMenu({ post, actions }: { post: PostDto; actions: PostCardA
       </Menu>
       <EditPostDialog
         open={editing}
-        initial={post.content}
+        initial={{
+          content: post.content,
+          audience: post.audience,
+          replies: post.replies,
+          sensitive: post.sensitive,
+          hasMedia: mediaOf(post).length > 0,
+        }}
         onClose={() => setEditing(false)}
-        onSave={(content) => {
-          actions.editPost(post.post_id, content);
+        onSave={(edit) => {
+          actions.editPost(post.post_id, edit);
           setEditing(false);
         }}
       />
@@ -211,6 +240,7 @@ export function PostCard({ post, actions }: { post: PostDto; actions: PostCardAc
   const [commentsOpen, setCommentsOpen] = useState(false);
   const media = mediaOf(post);
   const { t } = useTranslation('posts');
+  const repliesClosed = useRepliesClosed(post);
   return (
     <Paper
       component="article"
@@ -243,6 +273,7 @@ export function PostCard({ post, actions }: { post: PostDto; actions: PostCardAc
         postId={post.post_id}
         onClose={() => setCommentsOpen(false)}
         onAdded={(by) => actions.countComment(post.post_id, by)}
+        closed={repliesClosed}
       />
     </Paper>
   );

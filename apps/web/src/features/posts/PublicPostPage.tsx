@@ -1,6 +1,7 @@
 /**
  * /p/{postId} and /post/{postId}: the public preview of a shared post. Signed-in viewers (as the server
- * reports) go on to /view/{postId}; visitors see media on the left (above on phones), then author,
+ * reports) go on to /view/{postId}, also when the post is missing or not for them (the post screen says
+ * so in the app: issue 38); visitors see media on the left (above on phones), then author,
  * text, like and share, with comments blocked. Like asks a visitor to sign in; share works for anyone.
  */
 import { useEffect, useState } from 'react';
@@ -39,13 +40,15 @@ export default function PublicPostPage() {
     queryKey: postKeys.preview(postId ?? ''),
     queryFn: postId ? () => fetchPublicPost(postId) : skipToken,
   });
-  const answer: PreviewAnswer | null = !postId || query.isError ? { status: 'missing' } : (query.data ?? null);
+  const answer: PreviewAnswer | null =
+    !postId || query.isError ? { status: 'missing', logged: false } : (query.data ?? null);
 
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
 
   if (answer?.status === 'found' && answer.logged) return <Navigate to={`/view/${answer.post.post_id}`} replace />;
+  if (answer?.status === 'missing' && answer.logged && postId) return <Navigate to={`/view/${postId}`} replace />;
 
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>

@@ -12,7 +12,7 @@ import { useConnectedSocket } from '../../lib/realtime';
 import { MutedWordGate, SensitiveMedia } from '../moderation';
 import { CommentsPanel } from './CommentsPanel';
 import { LinkPreviewCard } from './LinkPreviewCard';
-import { OwnerMenu, PostActions, PostAuthor } from './PostCard';
+import { OwnerMenu, PostActions, PostAuthor, useRepliesClosed } from './PostCard';
 import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
 import { fetchPost, postKeys } from './queries';
@@ -37,15 +37,17 @@ export default function ViewPostPage() {
   );
   const actions = usePostActions({ onDeleted });
   const post = query.data;
+  const repliesClosed = useRepliesClosed(post ?? {});
 
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
 
+  // Missing, removed, or outside its audience (issue 38): the server answers all alike, and so do we.
   if (!postId || (query.isError && !post)) {
     return (
-      <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-        {m.Messages.post.notFound}
+      <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" role="status">
+        {m.PrivacyText.postUnavailable}
       </Typography>
     );
   }
@@ -92,7 +94,11 @@ export default function ViewPostPage() {
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             {t('view.comments')}
           </Typography>
-          <CommentsPanel postId={post.post_id} onAdded={(by) => actions.countComment(post.post_id, by)} />
+          <CommentsPanel
+            postId={post.post_id}
+            onAdded={(by) => actions.countComment(post.post_id, by)}
+            closed={repliesClosed}
+          />
         </Box>
       </Paper>
     </Box>

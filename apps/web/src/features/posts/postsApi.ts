@@ -2,26 +2,50 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Routes, type LinkMeta, type PostDto, type SharedPostPreview } from '@sajha/contract';
+import {
+  Routes,
+  type Audience,
+  type LinkMeta,
+  type PostDto,
+  type ReplyPolicy,
+  type SharedPostPreview,
+} from '@sajha/contract';
 import { call } from '../../lib/http';
 import { useFormat, type Format } from '../../i18n/format';
 import { localize, messages } from '../../i18n/prefs';
 
 export type CreateResult = { ok: true; post: PostDto | null; message: string } | { ok: false; error: string };
 
+export interface NewPost {
+  content: string;
+  category: string;
+  files: File[];
+  /** Who sees it, who may reply, and whether its media are blurred until tapped (issue 38). */
+  audience: Audience;
+  replies: ReplyPolicy;
+  sensitive: boolean;
+}
+
+/** The multipart form of a new post: its text fields, then its files. */
+export function createPostForm(input: NewPost): FormData {
+  const form = new FormData();
+  form.set('content', input.content);
+  form.set('category', input.category);
+  form.set('audience', input.audience);
+  form.set('replies', input.replies);
+  // Only media are blurred: a post without any is never marked.
+  form.set('sensitive', input.sensitive && input.files.length > 0 ? 'true' : 'false');
+  for (const f of input.files) form.append('mediaFiles', f, f.name);
+  return form;
+}
+
 /**
  * POST /api/createPost as multipart through XMLHttpRequest, the one browser API that reports upload
  * progress. Errors follow the spec: the server's `error` as given, 'Failed to create post' for another
  * non-200 answer, 'Error creating post' when the network fails (each in the member's language).
  */
-export function createPost(
-  input: { content: string; category: string; files: File[] },
-  onProgress: (fraction: number) => void,
-): Promise<CreateResult> {
-  const form = new FormData();
-  form.set('content', input.content);
-  form.set('category', input.category);
-  for (const f of input.files) form.append('mediaFiles', f, f.name);
+export function createPost(input: NewPost, onProgress: (fraction: number) => void): Promise<CreateResult> {
+  const form = createPostForm(input);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(Routes.createPost.method, Routes.createPost.path);
@@ -50,11 +74,15 @@ export async function fetchLinkMeta(url: string): Promise<LinkMeta> {
   return { title: '', description: '', image: '', url };
 }
 
-export type PreviewAnswer = { status: 'found'; post: SharedPostPreview; logged: boolean } | { status: 'missing' };
+/** `logged` on a missing post: the viewer is signed in (the post screen answers them, in the app). */
+export type PreviewAnswer =
+  { status: 'found'; post: SharedPostPreview; logged: boolean } | { status: 'missing'; logged: boolean };
 
 export async function fetchPublicPost(postId: string): Promise<PreviewAnswer> {
   const res = await call(Routes.publicPost, { params: { postId } });
-  return res.ok ? { status: 'found', post: res.data.post, logged: res.data.logged } : { status: 'missing' };
+  return res.ok
+    ? { status: 'found', post: res.data.post, logged: res.data.logged }
+    : { status: 'missing', logged: res.data.logged === true };
 }
 
 /**

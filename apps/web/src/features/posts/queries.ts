@@ -9,7 +9,14 @@
  * Other areas key their lists under postKeys.all (feed/queries.ts, people/queries.ts).
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { Events, type CommentDto, type PostDto, type ServerEventPayload } from '@sajha/contract';
+import {
+  Events,
+  type Audience,
+  type CommentDto,
+  type PostDto,
+  type ReplyPolicy,
+  type ServerEventPayload,
+} from '@sajha/contract';
 import { ask, askFor } from '../../lib/socketRequest';
 import type { MainSocket } from '../../lib/socketTypes';
 
@@ -61,11 +68,21 @@ export function removeCachedPost(client: QueryClient, postId: string): void {
 export function applyMutationResult(client: QueryClient, result: MutationResult): void {
   if (!result.success) return;
   if (result.type === 'delete') return removeCachedPost(client, result.post_id);
-  if (result.content === undefined) return;
-  const content = result.content;
   // `link` comes when the preview changed, also later on its own once the server fetched it.
   const link = result.link !== undefined ? { link: result.link } : {};
-  updateCachedPost(client, result.post_id, (post) => ({ ...post, content, ...link }));
+  // An edit's audience, reply setting and sensitive mark as they now are (issue 38).
+  const privacy = {
+    ...(result.audience !== undefined && { audience: result.audience }),
+    ...(result.replies !== undefined && { replies: result.replies }),
+    ...(result.sensitive !== undefined && { sensitive: result.sensitive }),
+  };
+  if (result.content === undefined && Object.keys(privacy).length === 0) return;
+  const content = result.content;
+  updateCachedPost(client, result.post_id, (post) => ({
+    ...post,
+    ...(content !== undefined && { content, ...link }),
+    ...privacy,
+  }));
 }
 
 export const fetchPost = (socket: MainSocket, postId: string): Promise<PostDto> =>
@@ -81,18 +98,26 @@ export interface LikeAnswer {
 export const sendLike = async (socket: MainSocket, postId: string): Promise<LikeAnswer> =>
   ask(socket, Events.likePost, { post_id: postId });
 
+/** What an edit changes: the text, and (issue 38) who sees the post, who may reply, the sensitive mark. */
+export interface PostEdit {
+  content: string;
+  audience?: Audience;
+  replies?: ReplyPolicy;
+  sensitive?: boolean;
+}
+
 /** Edit and delete answer as pMR, to the author alone when refused (then the ack says so as well). */
 export const sendPostMutation = (
   socket: MainSocket,
-  change: { type: 'edit'; postId: string; content: string } | { type: 'delete'; postId: string },
+  change: ({ type: 'edit' } & PostEdit & { postId: string }) | { type: 'delete'; postId: string },
 ): Promise<MutationResult> => {
   const answer = {
     event: Events.postMutationResult,
     match: (r: MutationResult) => r.type === change.type && r.post_id === change.postId,
   };
-  return change.type === 'edit'
-    ? askFor(socket, answer, Events.editPost, { post_id: change.postId, content: change.content })
-    : askFor(socket, answer, Events.deletePost, change.postId);
+  if (change.type === 'delete') return askFor(socket, answer, Events.deletePost, change.postId);
+  const { postId, type: _type, ...edit } = change;
+  return askFor(socket, answer, Events.editPost, { post_id: postId, ...edit });
 };
 
 const forPost = (postId: string) => ({

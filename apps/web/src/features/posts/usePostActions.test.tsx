@@ -104,4 +104,40 @@ describe('liking a post', () => {
     );
     await waitFor(() => expect(client.getQueryData<PostPages>(feedKey)?.pages[0]?.posts).toEqual([]));
   });
+
+  it("sends an edit's audience, reply setting and sensitive mark, and applies them from the answer (issue 38)", async () => {
+    const server = fakeServer();
+    const { client } = cacheWithPost();
+    const { result } = renderHook(() => usePostActions(), { wrapper: dataProviders(server, client) });
+
+    act(() =>
+      result.current.editPost(POST_ID, {
+        content: 'Sunrise over Phewa, friends only',
+        audience: 'friends',
+        replies: 'nobody',
+      }),
+    );
+    await waitFor(() => expect(server.sentOf(Events.editPost)).toHaveLength(1));
+    expect(server.sentOf(Events.editPost)[0]!.args).toEqual([
+      { post_id: POST_ID, content: 'Sunrise over Phewa, friends only', audience: 'friends', replies: 'nobody' },
+    ]);
+    act(() =>
+      server.push(Events.postMutationResult, {
+        success: true,
+        type: 'edit',
+        post_id: POST_ID,
+        content: 'Sunrise over Phewa, friends only',
+        audience: 'friends',
+        replies: 'nobody',
+        sensitive: false,
+        message: 'Post updated',
+      }),
+    );
+    await waitFor(() => {
+      const inFeed = client.getQueryData<PostPages>(feedKey)?.pages[0]?.posts[0];
+      expect([inFeed?.audience, inFeed?.replies, inFeed?.sensitive]).toEqual(['friends', 'nobody', false]);
+    });
+    const onScreen = client.getQueryData<PostDto>(postKeys.one(POST_ID));
+    expect([onScreen?.content, onScreen?.audience]).toEqual(['Sunrise over Phewa, friends only', 'friends']);
+  });
 });

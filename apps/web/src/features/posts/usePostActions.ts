@@ -14,7 +14,7 @@ import { useConnectedSocket } from '../../lib/realtime';
 import { errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
-import { applyMutationResult, sendLike, sendPostMutation, updateCachedPost } from './queries';
+import { applyMutationResult, sendLike, sendPostMutation, updateCachedPost, type PostEdit } from './queries';
 
 export const LIKE_POST = ['posts', 'like'] as const;
 
@@ -73,10 +73,7 @@ export function usePostActions(options: { onDeleted?: (postId: string) => void }
   });
 
   const toggleLike = useLikePost();
-  const editPost = useCallback(
-    (postId: string, content: string) => mutate({ type: 'edit', postId, content }),
-    [mutate],
-  );
+  const editPost = useCallback((postId: string, edit: PostEdit) => mutate({ type: 'edit', postId, ...edit }), [mutate]);
   const deletePost = useCallback((postId: string) => mutate({ type: 'delete', postId }), [mutate]);
   const countComment = useCallback(
     (postId: string, by: number) =>

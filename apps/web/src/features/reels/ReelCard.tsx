@@ -30,7 +30,14 @@ import { useTranslation } from 'react-i18next';
 import { DURATIONS_MS, type ReelDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
-import { useMutedWordHit, useReportDialog, useSensitiveLabel, VeilOverlay, veiled } from '../moderation';
+import {
+  useMutedWordHit,
+  useReportDialog,
+  useSensitiveLabel,
+  useShowsSensitive,
+  VeilOverlay,
+  veiled,
+} from '../moderation';
 import { RichText } from '../search';
 
 export interface ReelCardProps {
@@ -126,7 +133,9 @@ function ReelCardInner(props: ReelCardProps) {
   const hideTimer = useRef<number | undefined>(undefined);
   const mutedWord = useMutedWordHit([reel.title, reel.description], reel.owner) !== null;
   const [shown, setShown] = useState(false);
-  const covered = !shown && (reel.sensitive === true || mutedWord);
+  // "Always show sensitive media" (Settings → Privacy) lifts the veil of sensitive clips, not of muted words.
+  const always = useShowsSensitive();
+  const covered = !shown && ((reel.sensitive === true && !always) || mutedWord);
   const playable = active && !covered;
 
   const showControls = useCallback(() => {

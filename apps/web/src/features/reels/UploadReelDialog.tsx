@@ -1,5 +1,6 @@
 /**
- * Upload a reel: a video, a title, a description and a category. The upload shows its progress; then
+ * Upload a reel: a video, a title, a description, a category, who sees it (issue 38: from the member's
+ * default audience) and "Mark as sensitive". The upload shows its progress; then
  * the reel is 'processing' until the server's reelStatus (or, as a fallback, a status poll) says it is
  * ready or why it failed. The dialog can be closed while processing; the page still hears of it.
  */
@@ -8,10 +9,12 @@ import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -20,10 +23,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { Events, REEL_CATEGORIES, REEL_LIMITS, type ReelDto, type ReelStatusDto } from '@sajha/contract';
+import { Events, REEL_CATEGORIES, REEL_LIMITS, type Audience, type ReelDto, type ReelStatusDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { useLocalize, useMessages } from '../../i18n/language';
+import { useCurrentUser } from '../../lib/auth';
 import { useSocketEvents } from '../../lib/useSocketEvents';
+import { AudienceSelect } from '../privacy';
 import { reelKeys } from './queries';
 import { fetchReelStatus, uploadReel } from './reelsApi';
 
@@ -35,7 +40,7 @@ type Phase =
 
 export function UploadReelDialog(props: { open: boolean; onClose: () => void; onReady: (reel: ReelDto) => void }) {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { t } = useTranslation(['reels', 'posts', 'common']);
+  const { t } = useTranslation(['reels', 'posts', 'privacy', 'common']);
   const m = useMessages();
   const f = useFormat();
   const localize = useLocalize();
@@ -43,6 +48,10 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState('');
+  const me = useCurrentUser();
+  const startAudience: Audience = me?.defaultAudience ?? 'public';
+  const [audience, setAudience] = useState<Audience>(startAudience);
+  const [sensitive, setSensitive] = useState(false);
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -53,6 +62,8 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
     setTitle('');
     setDescription('');
     setCategory('');
+    setAudience(startAudience);
+    setSensitive(false);
     setError(null);
     setPhase({ step: 'form' });
   };
@@ -91,8 +102,9 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
     if (!title.trim()) return setError(m.ReelMessages.titleRequired);
     if (!category) return setError(m.ReelMessages.categoryRequired);
     setPhase({ step: 'uploading', progress: 0 });
-    const answer = await uploadReel({ file, title: title.trim(), description: description.trim(), category }, (p) =>
-      setPhase({ step: 'uploading', progress: p }),
+    const answer = await uploadReel(
+      { file, title: title.trim(), description: description.trim(), category, audience, sensitive },
+      (p) => setPhase({ step: 'uploading', progress: p }),
     );
     if (answer.ok) setPhase({ step: 'processing', id: answer.id });
     else {
@@ -188,6 +200,20 @@ export function UploadReelDialog(props: { open: boolean; onClose: () => void; on
                 </MenuItem>
               ))}
             </TextField>
+            <AudienceSelect
+              id="upload-reel-audience"
+              size="medium"
+              value={audience}
+              onChange={setAudience}
+              disabled={busy}
+            />
+            <FormControlLabel
+              sx={{ mt: -1 }}
+              control={
+                <Checkbox checked={sensitive} onChange={(e) => setSensitive(e.target.checked)} disabled={busy} />
+              }
+              label={t('privacy:sensitive.mark')}
+            />
             {phase.step === 'uploading' && (
               <Box>
                 <LinearProgress

@@ -1,17 +1,27 @@
 /** Reel uploads over XMLHttpRequest (the browser API that reports upload progress), their status, the mute. */
-import { Routes, type ReelStatusDto } from '@sajha/contract';
+import { Routes, type Audience, type ReelStatusDto } from '@sajha/contract';
 import { localize, messages } from '../../i18n/prefs';
 
 export type UploadAnswer = { ok: true; id: string } | { ok: false; error: string };
 
-export function uploadReel(
-  input: { file: File; title: string; description: string; category: string },
-  onProgress: (fraction: number) => void,
-): Promise<UploadAnswer> {
+export interface NewReel {
+  file: File;
+  title: string;
+  description: string;
+  category: string;
+  /** Who sees it, and whether it is blurred until tapped (issue 38). */
+  audience: Audience;
+  sensitive: boolean;
+}
+
+export function uploadReel(input: NewReel, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
   const form = new FormData();
   form.set('title', input.title);
   form.set('description', input.description);
   form.set('category', input.category);
+  form.set('audience', input.audience);
+  form.set('sensitive', input.sensitive ? 'true' : 'false');
+  // The text fields go first: the server checks them before it reads the video.
   form.set('video', input.file, input.file.name);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();

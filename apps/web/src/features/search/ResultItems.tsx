@@ -3,6 +3,7 @@
  * (uses or members, with Follow), a clip (a small card that opens it) and a message (chat, sender, the
  * matched words marked, time; it opens the chat at that message). Skeletons of each while loading.
  */
+import { PersonIdentity } from '../../lib/PersonIdentity';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -51,24 +52,10 @@ export function PersonRow({ person }: { person: PersonResult }) {
       aria-label={person.name}
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Avatar
-        src={person.avatar ?? undefined}
-        alt={person.name}
-        component={RouterLink}
-        to={to}
-        sx={{ width: 44, height: 44, textDecoration: 'none' }}
-      >
-        {person.name.slice(0, 1).toUpperCase()}
-      </Avatar>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Link component={RouterLink} to={to} underline="hover" color="text.primary" sx={{ fontWeight: 600 }} noWrap>
-          {person.name}
-        </Link>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {`@${person.username}`}
-          {person.bio ? ` · ${person.bio}` : ''}
-        </Typography>
-      </Box>
+      <PersonIdentity name={person.name} avatar={person.avatar} to={to}>
+        {`@${person.username}`}
+        {person.bio ? ` · ${person.bio}` : ''}
+      </PersonIdentity>
       {person.username !== me && (
         <FollowButton
           following={person.following}

@@ -6,12 +6,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { catalogueFor, Events, type SearchAnswer, type TagResult } from '@sajha/contract';
+import { Events, type SearchAnswer, type TagResult } from '@sajha/contract';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { useOptimisticToggle, useTogglePending } from '../../lib/optimisticToggle';
 import { call, Routes } from '../../lib/routesClient';
 import { ask, SocketRequestError } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
+import { followOutcome } from '../privacy';
 import { refusalOf, searchKeys, SearchLoadError } from './searchApi';
 
 type Pages<P> = InfiniteData<P> | undefined;
@@ -75,8 +76,6 @@ export function useFollowTag() {
 }
 
 const FOLLOW_PERSON = ['search', 'followPerson'] as const;
-/** The server's own words for a follow done (English, as it sends them); anything else is a refusal. */
-const done = catalogueFor('en').Messages.friends;
 
 interface PersonFollow {
   /** The member's username. */
@@ -105,24 +104,33 @@ export function useFollowPerson() {
   const m = useMessages();
   return useOptimisticToggle({
     key: FOLLOW_PERSON,
+    // Followed, asked a private member (issue 38), unfollowed, or took a request back; else refused.
     send: async (socket, { id, follow }: PersonFollow) => {
       const { message } = await ask(socket, follow ? Events.follow : Events.unfollow, { username: id });
-      if (message !== (follow ? done.followed : done.unfollowed)) throw new SocketRequestError(message);
-      return message;
+      const outcome = followOutcome(message, follow);
+      if (!outcome) throw new SocketRequestError(message);
+      return outcome;
     },
     apply: (_client, { id, follow }) => {
       putFollowing(client, id, follow);
       return () => putFollowing(client, id, !follow);
     },
-    // Profiles and friend lists load again when next shown.
-    settle: () => void client.invalidateQueries({ queryKey: ['people'] }),
+    // A request is not a follow: the result reads Follow again. Profiles and friend lists load again when next shown.
+    settle: (_client, { id }, outcome) => {
+      if (outcome === 'requested') putFollowing(client, id, false);
+      void client.invalidateQueries({ queryKey: ['people'] });
+    },
     refusal: (message) => ({ message: localize(message), type: 'error' }),
     // The words the friends screen shows for the same act.
-    onSuccess: (_message, { follow }) =>
+    onSuccess: (outcome) =>
       toast.show(
-        follow
+        outcome === 'followed'
           ? { message: m.Messages.friends.added, type: 'success', duration: 3000 }
-          : { message: m.Messages.friends.removed, type: 'error', duration: 3000 },
+          : outcome === 'requested'
+            ? { message: m.PrivacyText.requested, type: 'success', duration: 3000 }
+            : outcome === 'withdrawn'
+              ? { message: m.PrivacyText.requestWithdrawn, type: 'normal', duration: 3000 }
+              : { message: m.Messages.friends.removed, type: 'error', duration: 3000 },
       ),
   });
 }

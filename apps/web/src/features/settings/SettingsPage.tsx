@@ -1,7 +1,7 @@
 /**
  * /settings and /settings/{tab} (part 2 "Settings"): title "Settings", a section menu, and the five
- * tabs (and ours: Safety, with mutes, muted words and standing with moderators; Language, with the
- * interface language, calendar and digits). Without a tab, narrow screens show only the menu and wide
+ * tabs (and ours: Privacy, issue 38; Safety, with mutes, muted words and standing with moderators;
+ * Language, with the interface language, calendar and digits). Without a tab, narrow screens show only the menu and wide
  * screens a placeholder icon. A spinner shows until the profile has arrived.
  */
 import { lazy, Suspense, useEffect } from 'react';
@@ -25,15 +25,20 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { SETTINGS_TABS } from '@sajha/contract';
 import { useTranslation } from 'react-i18next';
 import { LanguageSettings } from '../../i18n/LanguageSettings';
 import { SafetyTab } from '../moderation';
+import { PrivacyTab } from '../privacy';
 import { useProfileForm } from './useProfileForm';
 
-/** The spec's tabs, and Language (ours: the member's language settings, saved on their account). */
-const TABS = [...SETTINGS_TABS, 'language'] as const;
+/**
+ * The spec's tabs, Privacy (ours: audiences, a private account, who may message or call) and Language
+ * (ours: the member's language settings, saved on their account).
+ */
+const TABS = [...SETTINGS_TABS, 'privacy', 'language'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Each section's menu entry (its texts are the settings catalogue's `sections.{tab}`). */
@@ -42,6 +47,7 @@ const SECTIONS: { tab: Tab; icon: React.ReactNode }[] = [
   { tab: 'personal', icon: <PersonOutlined /> },
   { tab: 'social', icon: <ShareOutlined /> },
   { tab: 'security', icon: <LockOutlined /> },
+  { tab: 'privacy', icon: <VisibilityOutlined /> },
   { tab: 'notifications', icon: <NotificationsOutlined /> },
   { tab: 'safety', icon: <ShieldOutlined /> },
   { tab: 'language', icon: <LanguageOutlined /> },
@@ -110,6 +116,13 @@ export default function SettingsPage() {
     );
   } else if (section.tab === 'language') {
     content = <LanguageSettings />;
+  } else if (section.tab === 'privacy') {
+    // Its own settings (GET /api/settings/privacy), not the profile form's.
+    content = (
+      <Suspense fallback={<Spinner />}>
+        <PrivacyTab />
+      </Suspense>
+    );
   } else if (!form.profile) {
     content = <Spinner />;
   } else {
