@@ -160,6 +160,11 @@ export interface SearchQuery {
   words: string[];
   /** The query as one folded string ("asha gurung"). */
   text: string;
+  /**
+   * The query as typed, trimmed and lower-cased, without a leading '@' ("nabin_regmi407"): what a username
+   * is compared with (its '_' and '.' are part of it, not word breaks).
+   */
+  handle: string;
   /** The words and their lexemes the tsquery was built from (to mark what matched in a result). */
   parts: QueryWord[];
 }
@@ -192,7 +197,7 @@ export function lexemesOfWord(word: string): string[] {
 }
 
 /** The query the words make: every word must be found, by any one of its lexemes. */
-export function toSearchQuery(qw: QueryWord[]): SearchQuery {
+export function toSearchQuery(qw: QueryWord[], typed = ''): SearchQuery {
   const clauses = qw.map(({ lexemes, prefix }) => {
     const alts = lexemes.map((l) => quote(l) + (prefix && !l.startsWith(KEY) ? ':*' : ''));
     return alts.length === 1 ? alts[0]! : `(${alts.join(' | ')})`;
@@ -202,6 +207,7 @@ export function toSearchQuery(qw: QueryWord[]): SearchQuery {
     tsquery: clauses.length > 0 ? clauses.join(' & ') : null,
     words: folded,
     text: folded.join(' '),
+    handle: typed.trim().replace(/^@/, '').normalize('NFC').toLowerCase(),
     parts: qw,
   };
 }
@@ -221,7 +227,7 @@ export function matchedWords(text: string, q: SearchQuery): string[] {
 
 /** A query as search reads it, without corrections; `prefix`: the last word may be unfinished (as-you-type). */
 export function searchQuery(q: string, prefix = true): SearchQuery {
-  return toSearchQuery(queryWords(q, prefix));
+  return toSearchQuery(queryWords(q, prefix), q);
 }
 
 /** The hashtags a text carries, as stored (lower-case, without '#'). */

@@ -4,8 +4,8 @@
  */
 import { FEED_PAGE_SIZE, type FeedCategory, type PostDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { presentMedia, presentPost } from '../posts/index.js';
-import { categoryCandidates, hydratePosts, type HydratedPost } from './repo.js';
+import { hydratePosts, presentVisible, type HydratedPost } from '../posts/index.js';
+import { categoryCandidates } from './repo.js';
 import { createPipeline, decodeCursor, encodeCursor, type FeedPage, type Position } from './pipeline.js';
 
 export interface FeedCtx {
@@ -30,10 +30,11 @@ export function visible<T extends { id: string }>(items: T[], hydrated: Map<stri
 }
 
 export function presentHydrated(items: { id: string }[], hydrated: Map<string, HydratedPost>, viewerId: string) {
-  return items.map((i) => {
-    const h = hydrated.get(i.id)!;
-    return presentPost(h.record, h.media.map(presentMedia), viewerId);
-  });
+  return presentVisible(
+    items.map((i) => i.id),
+    hydrated,
+    viewerId,
+  );
 }
 
 const categoryFeed = createPipeline<HomeParams, Position, Map<string, HydratedPost>, PostDto, FeedCtx>({

@@ -12,6 +12,7 @@ import { postsRoutes } from './routes.js';
 
 export { mediaUrl, presentMedia, presentPost, type PostRecord } from './presenters.js';
 export { mediaFor, normaliseRecord, postFields, recordFields } from './repo.js';
+export { hydratePosts, presentVisible, type HydratedPost } from './hydrate.js';
 export { postRoom } from './publish.js';
 
 export default defineFeature({

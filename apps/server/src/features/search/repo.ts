@@ -129,28 +129,38 @@ export async function searchPeople(
 ): Promise<PersonRow[]> {
   const text = q.text.replace(/^@/, '');
   if (!text) return [];
+  // Usernames are compared with the text as typed ('_' and '.' are part of a username, not word breaks).
+  const handle = q.handle || text;
   const prefix = likePattern(text);
+  const handlePrefix = likePattern(handle);
   const lexemes: SQL = q.tsquery ? sql`u.search_terms @@ ${q.tsquery}::tsquery` : sql`false`;
   // Trigram similarity only from TRIGRAM_MIN letters: a shorter text shares a trigram with most names, and
   // its prefix already finds them.
   const fuzzy = [...text].length >= TRIGRAM_MIN;
-  const matches = sql`(lower(u.username) like ${prefix} or lower(u.name) like ${prefix}
-    ${fuzzy ? sql`or lower(u.username) % ${text} or lower(u.name) % ${text} or ${text} <% lower(u.name)` : sql``}
+  const matches = sql`(lower(u.username) like ${handlePrefix} or lower(u.name) like ${prefix}
+    ${fuzzy ? sql`or lower(u.username) % ${handle} or lower(u.name) % ${text} or ${text} <% lower(u.name)` : sql``}
     or ${lexemes})`;
   // Misspellings are looked for only when nobody has the text as their username: a text that is someone's
   // exact username names who the member wants (the planner skips these scans then, a one-time filter).
+  // Each is a materialized CTE, planned to read all its matches through the trigram index: under a LIMIT
+  // the planner would bet on a sequential scan stopping early, and read most members when matches are few.
+  const trigramCtes = fuzzy
+    ? sql`, fuzzy_username as materialized (
+          select u.id from users u where lower(u.username) % ${handle} and not exists (select 1 from exact)),
+        fuzzy_name as materialized (
+          select u.id from users u where ${text} <% lower(u.name) and not exists (select 1 from exact))`
+    : sql``;
   const trigrams = fuzzy
-    ? sql`union (select u.id from users u where lower(u.username) % ${text} and not exists (select 1 from exact)
-          limit ${PEOPLE_EACH})
-        union (select u.id from users u where ${text} <% lower(u.name) and not exists (select 1 from exact)
-          limit ${PEOPLE_EACH})`
+    ? sql`union (select id from fuzzy_username limit ${PEOPLE_EACH})
+        union (select id from fuzzy_name limit ${PEOPLE_EACH})`
     : sql``;
   return rowsOf<PersonRow>(
     await db.execute(sql`
-      with exact as materialized (select u.id from users u where lower(u.username) = ${text}),
+      with exact as materialized (select u.id from users u where lower(u.username) = ${handle})
+      ${trigramCtes},
       cand as (
         (select id from exact)
-        union (select u.id from users u where lower(u.username) like ${prefix} limit ${PEOPLE_EACH})
+        union (select u.id from users u where lower(u.username) like ${handlePrefix} limit ${PEOPLE_EACH})
         union (select u.id from users u where lower(u.name) like ${prefix} limit ${PEOPLE_EACH})
         ${trigrams}
         union (select u.id from users u where ${lexemes} limit ${PEOPLE_EACH})
@@ -165,9 +175,9 @@ export async function searchPeople(
         and ${inGoodStanding(sql`u.id`)}
         and ${notBlockedWith(viewerId, sql`u.id`)}
       order by
-        (case when lower(u.username) = ${text} then 2 else 0 end)
-        + (case when lower(u.username) like ${prefix} or lower(u.name) like ${prefix} then 1 else 0 end)
-        + greatest(similarity(lower(u.username), ${text}), similarity(lower(u.name), ${text}),
+        (case when lower(u.username) = ${handle} then 2 else 0 end)
+        + (case when lower(u.username) like ${handlePrefix} or lower(u.name) like ${prefix} then 1 else 0 end)
+        + greatest(similarity(lower(u.username), ${handle}), similarity(lower(u.name), ${text}),
             word_similarity(${text}, lower(u.name)), case when ${lexemes} then 0.6 else 0 end)
         + (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = u.id)
             then 0.5 else 0 end) desc,

@@ -14,12 +14,9 @@ import {
   type SearchType,
   type TagResult,
 } from '@sajha/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { posts, users } from '../../db/schema.js';
 import { matchedWords, searchQuery, type SearchQuery } from '../../platform/search-index.js';
-import { seesPost } from '../../policy/relations.js';
-import { mediaFor, normaliseRecord, presentPost, recordFields } from '../posts/index.js';
+import { hydratePosts, presentVisible } from '../posts/index.js';
 import { reelsByIds } from '../reels/index.js';
 import * as repo from './repo.js';
 import { correctedQuery } from './spelling.js';
@@ -50,17 +47,8 @@ const message = (r: repo.MessageRow, q: SearchQuery): MessageResult => ({
 /** Posts by id as the viewer sees them, in the order given (ones they may not see are left out). */
 export async function postsByIds(deps: AppDeps, viewerId: string, ids: string[]): Promise<PostDto[]> {
   if (ids.length === 0) return [];
-  const rows = await deps.db
-    .select(recordFields(viewerId))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .where(and(inArray(posts.id, ids), isNull(posts.removedAt), seesPost(viewerId, posts.authorId, posts.audience)));
-  const media = await mediaFor(deps.db, ids);
-  const byId = new Map(rows.map((r) => [r.id, normaliseRecord(r)]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [presentPost(r, media.get(id) ?? [], viewerId)] : [];
-  });
+  // One statement, as the feed hydrates its page (posts: hydratePosts).
+  return presentVisible(ids, await hydratePosts(deps.db, viewerId, ids), viewerId);
 }
 
 const empty = { people: [], posts: [], clips: [], tags: [], messages: [] };
@@ -72,13 +60,15 @@ export async function search(
   scope: SearchScope,
 ): Promise<SearchAnswer> {
   const { db } = deps;
-  const q = await correctedQuery(db, params.q);
+  // Remembering the search runs beside it (its own connection on PostgreSQL), not before it.
+  const remembered =
+    params.page === 0 && !scope.chat
+      ? repo.rememberSearch(db, viewerId, params.q, SEARCH_LIMITS.recentKept)
+      : Promise.resolve();
+  const [q] = await Promise.all([correctedQuery(db, params.q), remembered]);
   const size = SEARCH_LIMITS.pageSize;
   const offset = params.page * size;
   const base = { success: true as const, q: params.q, type: params.type, page: params.page, ...empty };
-  if (params.page === 0 && !scope.chat) {
-    await repo.rememberSearch(db, viewerId, params.q, SEARCH_LIMITS.recentKept);
-  }
   if (params.type === 'top') {
     const each = SEARCH_LIMITS.topEach;
     const [people, postIds, clipIds, tags, messages] = await Promise.all([

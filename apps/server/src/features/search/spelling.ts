@@ -75,5 +75,5 @@ export async function correctedQuery(db: Db, text: string, prefix = true): Promi
     const extra = near.flatMap((n) => (n.startsWith('~') ? [n] : lexemesOfWord(n)));
     out.push({ ...w, lexemes: [...new Set([...w.lexemes, ...extra])], prefix: false });
   }
-  return toSearchQuery(out);
+  return toSearchQuery(out, text);
 }
