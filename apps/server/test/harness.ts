@@ -165,6 +165,25 @@ export function connectSocket(url: string, cookie?: string, socketPath = '/real'
   });
 }
 
+/** A verified member, signed in, with a socket on /real (what most server tests act as). */
+export interface ConnectedUser extends TestUser {
+  cookie: string;
+  socket: TestSocket;
+}
+
+/** Makes a ConnectedUser; its socket joins `opened`, for the file to close when it ends. */
+export async function connectedUser(
+  t: Pick<TestApp, 'db' | 'url'>,
+  opened: TestSocket[],
+  over: Partial<TestUser> = {},
+): Promise<ConnectedUser> {
+  const u = await createUser(t.db, over);
+  const cookie = await sessionCookie(t.db, u.id);
+  const socket = await connectSocket(t.url, cookie);
+  opened.push(socket);
+  return { ...u, cookie, socket };
+}
+
 /** Resolves with the next payload of an event, or rejects after a timeout. */
 export function nextEvent<T = unknown>(socket: TestSocket, event: string, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -21,22 +21,18 @@ import {
   ask,
   collect,
   connectSocket,
-  createUser,
+  connectedUser,
   nextEvent,
   ok,
-  sessionCookie,
   startTestApp,
+  type ConnectedUser,
   type TestApp,
   type TestSocket,
-  type TestUser,
 } from '../../../test/harness.js';
 import { follows, notifications } from '../../db/schema.js';
 
 let t: TestApp;
-interface Member extends TestUser {
-  cookie: string;
-  socket: TestSocket;
-}
+type Member = ConnectedUser;
 const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
@@ -46,13 +42,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function member(): Promise<Member> {
-  const u = await createUser(t.db);
-  const cookie = await sessionCookie(t.db, u.id);
-  const socket = await connectSocket(t.url, cookie);
-  sockets.push(socket);
-  return { ...u, cookie, socket };
-}
+const member = () => connectedUser(t, sockets);
 
 async function http(who: Member | null, method: string, path: string, body?: unknown) {
   const res = await fetch(t.url + path, {

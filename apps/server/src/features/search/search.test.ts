@@ -22,11 +22,10 @@ import {
 import { eq } from 'drizzle-orm';
 import {
   ask,
-  connectSocket,
-  createUser,
+  connectedUser,
   ok,
-  sessionCookie,
   startTestApp,
+  type ConnectedUser,
   type TestApp,
   type TestSocket,
   type TestUser,
@@ -37,10 +36,7 @@ import { backfillSearch } from './backfill.js';
 import { refreshVocabulary } from './vocabulary.js';
 
 let t: TestApp;
-interface Member extends TestUser {
-  cookie: string;
-  socket: TestSocket;
-}
+type Member = ConnectedUser;
 const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
@@ -50,13 +46,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function member(over: Partial<TestUser> = {}): Promise<Member> {
-  const u = await createUser(t.db, over);
-  const cookie = await sessionCookie(t.db, u.id);
-  const socket = await connectSocket(t.url, cookie);
-  sockets.push(socket);
-  return { ...u, cookie, socket };
-}
+const member = (over: Partial<TestUser> = {}): Promise<Member> => connectedUser(t, sockets, over);
 
 async function post(who: Member, content: string): Promise<string> {
   const form = new FormData();
