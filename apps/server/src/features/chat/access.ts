@@ -44,7 +44,7 @@ export async function loadSendTarget(
   }
   if (!input.to_uid) return undefined;
   const refusal = isId(input.to_uid)
-    ? await contactRefusal(deps, 'messages', actorId, input.to_uid, await directChatId(deps, actorId, input.to_uid))
+    ? await contactRefusal(deps, 'messages', actorId, input.to_uid, () => directChatId(deps, actorId, input.to_uid!))
     : undefined;
   return refusal ? { to: input.to_uid, refusal } : { to: input.to_uid };
 }
@@ -82,7 +82,7 @@ export async function loadMemberTarget(
     )
     .limit(1);
   if (!u) return undefined;
-  const refusal = await contactRefusal(deps, 'messages', actorId, u.id, await directChatId(deps, actorId, u.id));
+  const refusal = await contactRefusal(deps, 'messages', actorId, u.id, () => directChatId(deps, actorId, u.id));
   return refusal ? { id: u.id, refusal } : u;
 }
 

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPostFieldsSchema, Messages, Routes } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { route } from '../../http/route.js';
+import { actorInfoOfUser } from '../../platform/current-user.js';
 import { AppError, firstIssue } from '../../platform/errors.js';
 import { receiveForm } from '../../platform/uploads.js';
 import { announceNewPost } from './facts.js';
@@ -49,7 +50,7 @@ export const postsRoutes = [
           if (!parsed.success) throw new AppError(firstIssue(parsed.error), 400);
           const prepared: PreparedFile[] = [];
           for (const upload of form.files) prepared.push(await prepareUpload(upload));
-          const actor = { id: u.id, username: u.username, name: u.name, avatar: u.avatar };
+          const actor = actorInfoOfUser(u);
           const post = await createPost(deps, actor, parsed.data, prepared);
           announceNewPost(deps, u.id, post);
           return { success: true, message: Messages.post.created, post };

@@ -8,14 +8,7 @@ import { deletePrivacy, exportPrivacy } from './account.js';
 import { privacyPolicy } from './policy.js';
 import { privacyRoutes } from './routes.js';
 
-export {
-  contactRefusal,
-  dropRequestsBetween,
-  hasRequested,
-  isPrivate,
-  requestFollow,
-  withdrawRequest,
-} from './service.js';
+export { contactRefusal, dropRequestsBetween, hasRequested, requestFollow, withdrawRequest } from './service.js';
 
 export default defineFeature({
   name: 'privacy',

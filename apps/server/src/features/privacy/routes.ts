@@ -1,14 +1,8 @@
 /** HTTP for privacy controls (contract: packages/contract/src/privacy.ts). Bodies are the contract's schemas. */
 import { Routes } from '@sajha/contract';
 import { route } from '../../http/route.js';
+import { actorInfoOfUser as actorOf } from '../../platform/current-user.js';
 import { answerRequest, getSettings, listRequests, loadRequester, updateSettings } from './service.js';
-
-const actorOf = (u: { id: string; username: string; name: string; avatar: string | null }) => ({
-  id: u.id,
-  username: u.username,
-  name: u.name,
-  avatar: u.avatar,
-});
 
 export const privacyRoutes = [
   route(Routes.privacySettings, { action: 'privacy.settings', auth: 'required' }, async ({ deps, auth }) => ({

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import {
+  Messages,
   PRIVACY_LIMITS,
   PrivacyText,
   type ContactPolicy,
@@ -22,7 +23,7 @@ import * as repo from './repo.js';
 
 export async function getSettings(deps: AppDeps, userId: string): Promise<PrivacySettings> {
   const settings = await repo.settingsOf(deps.db, userId);
-  if (!settings) throw new AppError(PrivacyText.noRequest, 404);
+  if (!settings) throw new AppError(Messages.server.unauthorized, 401);
   return settings;
 }
 
@@ -72,11 +73,6 @@ export async function answerRequest(
   }
   if (!(await repo.dropRequest(deps.db, requester.id, me.id))) throw new AppError(PrivacyText.noRequest, 404);
   return { success: true, message: PrivacyText.declined };
-}
-
-/** Whether a member's account is private (people's follow asks instead of following). */
-export async function isPrivate(deps: AppDeps, userId: string): Promise<boolean> {
-  return Boolean((await repo.settingsOf(deps.db, userId))?.privateAccount);
 }
 
 /** Asks a private member to follow them; the target hears of it (a notification). */
@@ -157,19 +153,21 @@ const REFUSAL: Record<'messages' | 'calls', Record<Exclude<ContactPolicy, 'every
 
 /**
  * Why `actorId` may not message (or call) `targetId`, or undefined when they may. For messages, a chat
- * `targetId` has written in (`chatId`) stays open: the setting is about new conversations.
+ * `targetId` has written in (`chat`, or how to find it) stays open: the setting is about new conversations.
  */
 export async function contactRefusal(
   deps: AppDeps,
   kind: 'messages' | 'calls',
   actorId: string,
   targetId: string,
-  chatId?: string,
+  chat?: string | (() => Promise<string | undefined>),
 ): Promise<string | undefined> {
   if (actorId === targetId) return undefined;
   const target = await cacheOf(deps).get(targetId);
   const setting = target?.[kind] ?? 'everyone';
   if (!target || setting === 'everyone') return undefined;
+  // The chat is looked up only now, when the setting leaves some people out.
+  const chatId = typeof chat === 'function' ? await chat() : chat;
   const followsActor = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${targetId} and ${follows.followeeId} = ${actorId})`;
   const actorFollows = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${actorId} and ${follows.followeeId} = ${targetId})`;
   const wrote = chatId
