@@ -21,6 +21,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { hashtagsOf } from '@sajha/contract';
 import { stemmer } from 'stemmer';
 import type { Db } from '../db/client.js';
+import { textArray } from '../db/rows.js';
 import { hashtags } from '../db/schema.js';
 import { DEVANAGARI, romanize, soundKey, withoutSuffix, words } from './nepali.js';
 
@@ -147,8 +148,7 @@ export function searchLexemes(...texts: (string | null | undefined)[]): string[]
 
 /** The `search_terms` value of a row with these texts. */
 export function searchVector(...texts: (string | null | undefined)[]): SQL {
-  // One text parameter (drizzle would spread an array into a row); lexemes never hold a space.
-  return sql`array_to_tsvector(string_to_array(${searchLexemes(...texts).join(' ')}, ' '))`;
+  return sql`array_to_tsvector(${textArray(searchLexemes(...texts))})`;
 }
 
 const quote = (lexeme: string): string => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

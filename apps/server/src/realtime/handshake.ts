@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { CurrentUser, Locale } from '@sajha/contract';
 import type { Db } from '../db/client.js';
+import { textArray } from '../db/rows.js';
 import { batchedLookup } from '../platform/batch.js';
 import { sha256 } from '../platform/crypto.js';
 
@@ -51,7 +52,7 @@ async function loadSocketSessions(db: Db, hashes: string[]): Promise<Map<string,
   const result = await db.execute(sql`
     with s as (
       select id, token_hash, user_id, expires_at from sessions
-      where token_hash = any(${sql.param(hashes)}::text[]) and expires_at > now()
+      where token_hash = any(${textArray(hashes)}) and expires_at > now()
     ), touched as (
       update sessions set last_seen_at = now()
       where id in (select id from s) and last_seen_at < now() - interval '5 minutes'

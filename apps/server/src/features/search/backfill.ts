@@ -5,13 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf, textArray } from '../../db/rows.js';
 import { searchLexemes, tagsOf } from '../../platform/search-index.js';
 
 const BATCH = 500;
 
-/** An array as one text parameter, split in SQL (drizzle would spread an array into a row). No value holds a newline. */
-const lines = (values: string[]) => sql`string_to_array(${values.join('\n')}, chr(10))`;
 
 interface Source {
   table: 'posts' | 'reels' | 'messages' | 'users';
@@ -43,14 +41,14 @@ async function fillOne(deps: AppDeps, src: Source): Promise<number> {
     await deps.db.execute(sql`
       insert into hashtags (name, search_terms)
       select t, array_to_tsvector(string_to_array(k, ' '))
-      from unnest(${lines(allTags)}, ${lines(allTags.map((t) => searchLexemes(t).join(' ')))}) as x(t, k)
+      from unnest(${textArray(allTags)}, ${textArray(allTags.map((t) => searchLexemes(t).join(' ')))}) as x(t, k)
       on conflict do nothing`);
   }
   const table = sql.raw(src.table);
   const setTags = src.tags ? sql`, tags = string_to_array(v.tags, ' ')` : sql``;
   await deps.db.execute(sql`
     update ${table} x set search_terms = array_to_tsvector(string_to_array(v.terms, ' '))${setTags}
-    from unnest(${lines(ids)}::uuid[], ${lines(terms)}, ${lines(tagLists.map((t) => t.join(' ')))})
+    from unnest(${textArray(ids)}::uuid[], ${textArray(terms)}, ${textArray(tagLists.map((t) => t.join(' ')))})
       as v(id, terms, tags)
     where x.id = v.id`);
   return rows.length;

@@ -8,7 +8,7 @@
 import { distance } from 'fastest-levenshtein';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf, textArray } from '../../db/rows.js';
 import {
   lexemesOfWord,
   queryWords,
@@ -26,7 +26,8 @@ const allowedEdits = (word: string): number => ([...word].length <= 5 ? 1 : 2);
 /** Which of `words` some public text has (as written, or as a prefix for the word still being typed): one query. */
 async function knownWords(db: Db, words: QueryWord[]): Promise<boolean[]> {
   if (words.length === 0) return [];
-  const lexemes = words.map((w) => w.lexemes.join(' ')).join('\n');
+  // Each word's lexemes as one text (lexemes never hold a space), split again per word in SQL.
+  const lexemes = words.map((w) => w.lexemes.join(' '));
   const prefixes = words.map((w) => (w.prefix ? '1' : '0')).join('');
   const rows = rowsOf<{ i: number | string; known: unknown }>(
     await db.execute(sql`
@@ -35,7 +36,7 @@ async function knownWords(db: Db, words: QueryWord[]): Promise<boolean[]> {
           select 1 from unnest(string_to_array(w.lex, ' ')) l(x)
           where exists (select 1 from search_words s where s.word >= l.x and s.word < l.x || chr(1114111)))
         ) as known
-      from unnest(string_to_array(${lexemes}, chr(10))) with ordinality as w(lex, i)`),
+      from unnest(${textArray(lexemes)}) with ordinality as w(lex, i)`),
   );
   const out = words.map(() => false);
   for (const r of rows) out[Number(r.i) - 1] = r.known === true || r.known === 't';
