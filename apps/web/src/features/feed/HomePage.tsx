@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { FEED_CATEGORIES, LAYOUT, type FeedCategory } from '@sajha/contract';
+import { FEED_CATEGORIES, type FeedCategory } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
 import { stickyTop } from '../../lib/layout';
@@ -28,6 +28,7 @@ import { useProfileStatus } from './queries';
 import { SpotlightCard } from './SpotlightCard';
 import { useFeed } from './useFeed';
 import { usePullToRefresh } from './usePullToRefresh';
+import { PageColumn } from '../../lib/PageColumn';
 
 function CategoryFilter({ value, onChange }: { value: FeedCategory; onChange: (c: FeedCategory) => void }) {
   const { t } = useTranslation(['feed', 'posts']);
@@ -107,115 +108,107 @@ export default function HomePage() {
   const current = !wide && view === 'status' && showStatus ? 'status' : 'feed';
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', gap: 3, px: { xs: 1.5, sm: 3 }, py: { xs: 1.5, sm: 3 } }}>
-      <Box
-        sx={{
-          width: '100%',
-          minWidth: 0,
-          maxWidth: LAYOUT.feedMaxWidth,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 2,
-        }}
-      >
-        {pull > 0 && (
-          <Box sx={{ display: 'grid', placeItems: 'center', height: 40 * pull }} aria-hidden>
-            <CircularProgress variant="determinate" value={pull * 100} size={28} />
-          </Box>
-        )}
-        {!wide && showStatus && (
-          <ToggleButtonGroup
-            exclusive
-            fullWidth
-            size="small"
-            value={current}
-            onChange={(_e, v: 'feed' | 'status' | null) => v && setView(v)}
-            aria-label={t('view.label')}
-            // The unselected button's default grey is too faint on this background (contrast under 4.5:1).
-            sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+    <PageColumn
+      aside={
+        wide && (
+          <Box
+            component="aside"
+            sx={{
+              width: 300,
+              flexShrink: 0,
+              position: 'sticky',
+              top: stickyTop(24),
+              alignSelf: 'flex-start',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 2,
+            }}
           >
-            <ToggleButton value="feed">{t('view.feed')}</ToggleButton>
-            <ToggleButton value="status">{t('view.status')}</ToggleButton>
-          </ToggleButtonGroup>
-        )}
-        {current === 'status' ? (
-          statusCard
-        ) : (
-          <>
-            <CategoryFilter value={category} onChange={setCategory} />
-            {feed.newCount > 0 && (
-              <Box
-                sx={{
-                  position: 'sticky',
-                  top: stickyTop(12),
-                  zIndex: 2,
-                  display: 'flex',
-                  justifyContent: 'center',
-                  alignItems: 'flex-start',
-                  height: 0,
-                  overflow: 'visible',
-                }}
-              >
-                <Button
-                  variant="contained"
-                  size="small"
-                  startIcon={<ArrowUpwardRounded />}
-                  onClick={() => {
-                    feed.refresh();
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
-                  }}
-                  sx={{ borderRadius: 5, boxShadow: 4 }}
-                >
-                  {withDigits(m.UxMessages.newPosts(feed.newCount), f.prefs.digits)}
-                </Button>
-              </Box>
-            )}
-            <SpotlightCard />
-            <Box component="section" aria-label={t('posts')} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              {feed.posts.map((p) => (
-                <PostCard key={p.post_id} post={p} actions={actions} />
-              ))}
-              {feed.loading && feed.posts.length === 0 && [0, 1, 2].map((i) => <PostSkeleton key={i} />)}
-              {feed.loading && feed.posts.length > 0 && (
-                <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-                  <CircularProgress size={28} aria-label={t('loadingMore')} />
-                </Box>
-              )}
-              {!feed.loading && feed.posts.length === 0 && (
-                <Box sx={{ textAlign: 'center', py: 5, color: 'text.secondary' }}>
-                  <Typography variant="h6" component="p" color="text.primary">
-                    {t('empty.title')}
-                  </Typography>
-                  <Typography>{category === 'all' ? t('empty.all') : t('empty.category')}</Typography>
-                </Box>
-              )}
-              {!feed.loading && feed.lastBatch === 0 && feed.posts.length > 0 && (
-                <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-                  {m.Messages.post.noMorePosts}
-                </Typography>
-              )}
-            </Box>
-          </>
-        )}
-      </Box>
-      {wide && (
-        <Box
-          component="aside"
-          sx={{
-            width: 300,
-            flexShrink: 0,
-            position: 'sticky',
-            top: stickyTop(24),
-            alignSelf: 'flex-start',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 2,
-          }}
-        >
-          {statusCard}
-          <TrendingCard />
+            {statusCard}
+            <TrendingCard />
+          </Box>
+        )
+      }
+    >
+      {pull > 0 && (
+        <Box sx={{ display: 'grid', placeItems: 'center', height: 40 * pull }} aria-hidden>
+          <CircularProgress variant="determinate" value={pull * 100} size={28} />
         </Box>
       )}
-    </Box>
+      {!wide && showStatus && (
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          size="small"
+          value={current}
+          onChange={(_e, v: 'feed' | 'status' | null) => v && setView(v)}
+          aria-label={t('view.label')}
+          // The unselected button's default grey is too faint on this background (contrast under 4.5:1).
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+        >
+          <ToggleButton value="feed">{t('view.feed')}</ToggleButton>
+          <ToggleButton value="status">{t('view.status')}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {current === 'status' ? (
+        statusCard
+      ) : (
+        <>
+          <CategoryFilter value={category} onChange={setCategory} />
+          {feed.newCount > 0 && (
+            <Box
+              sx={{
+                position: 'sticky',
+                top: stickyTop(12),
+                zIndex: 2,
+                display: 'flex',
+                justifyContent: 'center',
+                alignItems: 'flex-start',
+                height: 0,
+                overflow: 'visible',
+              }}
+            >
+              <Button
+                variant="contained"
+                size="small"
+                startIcon={<ArrowUpwardRounded />}
+                onClick={() => {
+                  feed.refresh();
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+                sx={{ borderRadius: 5, boxShadow: 4 }}
+              >
+                {withDigits(m.UxMessages.newPosts(feed.newCount), f.prefs.digits)}
+              </Button>
+            </Box>
+          )}
+          <SpotlightCard />
+          <Box component="section" aria-label={t('posts')} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {feed.posts.map((p) => (
+              <PostCard key={p.post_id} post={p} actions={actions} />
+            ))}
+            {feed.loading && feed.posts.length === 0 && [0, 1, 2].map((i) => <PostSkeleton key={i} />)}
+            {feed.loading && feed.posts.length > 0 && (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+                <CircularProgress size={28} aria-label={t('loadingMore')} />
+              </Box>
+            )}
+            {!feed.loading && feed.posts.length === 0 && (
+              <Box sx={{ textAlign: 'center', py: 5, color: 'text.secondary' }}>
+                <Typography variant="h6" component="p" color="text.primary">
+                  {t('empty.title')}
+                </Typography>
+                <Typography>{category === 'all' ? t('empty.all') : t('empty.category')}</Typography>
+              </Box>
+            )}
+            {!feed.loading && feed.lastBatch === 0 && feed.posts.length > 0 && (
+              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+                {m.Messages.post.noMorePosts}
+              </Typography>
+            )}
+          </Box>
+        </>
+      )}
+    </PageColumn>
   );
 }

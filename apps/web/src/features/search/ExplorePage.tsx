@@ -10,12 +10,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { LAYOUT, type TagResult } from '@sajha/contract';
+import { type TagResult } from '@sajha/contract';
 import { PostCard, usePostActions, type PostCardActions } from '../posts';
 import { EmptyState, ErrorState } from './ListStates';
 import { PostSkeletons, RowSkeletons, TagRow } from './ResultItems';
 import { tagPath } from './linkify';
 import { refusalOf, retryUnlessRefused, useFollowedTags, useTagPage, useTrending } from './searchApi';
+import { PageColumn } from '../../lib/PageColumn';
 
 /** Followed tags shown with their posts (the rest as chips); posts shown of each. */
 const FOLLOWED_SHOWN = 3;
@@ -110,59 +111,48 @@ export default function ExplorePage() {
   }, [t]);
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: { xs: 1.5, sm: 3 }, py: { xs: 1.5, sm: 3 } }}>
-      <Box
-        sx={{
-          width: '100%',
-          minWidth: 0,
-          maxWidth: LAYOUT.feedMaxWidth,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 4,
-        }}
-      >
-        <Box>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
-            {t('explore.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('explore.intro')}</Typography>
-        </Box>
-        {trending.isError ? (
-          <ErrorState message={refusalOf(trending.error)} onRetry={retryUnlessRefused(trending)} />
-        ) : (
-          <>
-            <Box component="section" aria-labelledby="explore-tags">
-              <Heading id="explore-tags">{t('explore.trendingTags')}</Heading>
-              {!answer ? (
-                <RowSkeletons count={3} label={t('loading')} />
-              ) : answer.tags.length === 0 ? (
-                <EmptyState title={t('explore.noTrendingTags')} />
-              ) : (
-                <Box component="ol" aria-label={t('explore.trendingTags')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                  {answer.tags.map((tag) => (
-                    <TagRow key={tag.name} tag={tag} members={tag.members} />
-                  ))}
-                </Box>
-              )}
-            </Box>
-            <Box
-              component="section"
-              aria-labelledby="explore-posts"
-              sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-            >
-              <Heading id="explore-posts">{t('explore.trendingPosts')}</Heading>
-              {!answer ? (
-                <PostSkeletons label={t('loading')} />
-              ) : answer.posts.length === 0 ? (
-                <Typography color="text.secondary">{t('explore.noTrendingPosts')}</Typography>
-              ) : (
-                answer.posts.map((post) => <PostCard key={post.post_id} post={post} actions={actions} />)
-              )}
-            </Box>
-          </>
-        )}
-        <FromFollowedTags actions={actions} />
+    <PageColumn gap={4}>
+      <Box>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
+          {t('explore.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('explore.intro')}</Typography>
       </Box>
-    </Box>
+      {trending.isError ? (
+        <ErrorState message={refusalOf(trending.error)} onRetry={retryUnlessRefused(trending)} />
+      ) : (
+        <>
+          <Box component="section" aria-labelledby="explore-tags">
+            <Heading id="explore-tags">{t('explore.trendingTags')}</Heading>
+            {!answer ? (
+              <RowSkeletons count={3} label={t('loading')} />
+            ) : answer.tags.length === 0 ? (
+              <EmptyState title={t('explore.noTrendingTags')} />
+            ) : (
+              <Box component="ol" aria-label={t('explore.trendingTags')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {answer.tags.map((tag) => (
+                  <TagRow key={tag.name} tag={tag} members={tag.members} />
+                ))}
+              </Box>
+            )}
+          </Box>
+          <Box
+            component="section"
+            aria-labelledby="explore-posts"
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            <Heading id="explore-posts">{t('explore.trendingPosts')}</Heading>
+            {!answer ? (
+              <PostSkeletons label={t('loading')} />
+            ) : answer.posts.length === 0 ? (
+              <Typography color="text.secondary">{t('explore.noTrendingPosts')}</Typography>
+            ) : (
+              answer.posts.map((post) => <PostCard key={post.post_id} post={post} actions={actions} />)
+            )}
+          </Box>
+        </>
+      )}
+      <FromFollowedTags actions={actions} />
+    </PageColumn>
   );
 }

@@ -12,12 +12,13 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { LAYOUT, SEARCH_TYPES, type SearchAnswer, type SearchType } from '@sajha/contract';
+import { SEARCH_TYPES, type SearchAnswer, type SearchType } from '@sajha/contract';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { PostCard, usePostActions, type PostCardActions } from '../posts';
 import { EmptyState, ErrorState, ShowMore } from './ListStates';
 import { ClipGrid, ClipTile, MessageHit, PersonRow, PostSkeletons, RowSkeletons, TagRow } from './ResultItems';
 import { allOf, refusalOf, retryUnlessRefused, useSearchResults } from './searchApi';
+import { PageColumn } from '../../lib/PageColumn';
 
 type ListType = Exclude<SearchType, 'top'>;
 
@@ -204,38 +205,36 @@ export default function SearchPage() {
   };
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: { xs: 1.5, sm: 3 }, py: { xs: 1.5, sm: 3 } }}>
-      <Box sx={{ width: '100%', minWidth: 0, maxWidth: LAYOUT.feedMaxWidth }}>
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 800, overflowWrap: 'anywhere', mb: 1 }}>
-          {q ? t('page.titleFor', { q }) : t('page.title')}
-        </Typography>
-        {!q ? (
-          <EmptyState title={t('page.noQuery')} hint={t('page.noQueryHint')} />
-        ) : (
-          <>
-            <Tabs
-              value={type}
-              onChange={(_e, next: SearchType) => showTab(next)}
-              variant="scrollable"
-              scrollButtons="auto"
-              allowScrollButtonsMobile
-              aria-label={t('tabs.label')}
-              sx={{ borderBottom: 1, borderColor: 'divider', mx: { xs: -1.5, sm: 0 } }}
-            >
-              {SEARCH_TYPES.map((x) => (
-                <Tab key={x} value={x} label={t(`tabs.${x}`)} id={`search-tab-${x}`} aria-controls="search-panel" />
-              ))}
-            </Tabs>
-            <Box role="tabpanel" id="search-panel" aria-labelledby={`search-tab-${type}`} sx={{ pt: 2 }}>
-              {type === 'top' ? (
-                <TopResults q={q} actions={actions} onTab={showTab} />
-              ) : (
-                <TabResults key={`${type}:${q}`} q={q} type={type} actions={actions} />
-              )}
-            </Box>
-          </>
-        )}
-      </Box>
-    </Box>
+    <PageColumn gap={0}>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 800, overflowWrap: 'anywhere', mb: 1 }}>
+        {q ? t('page.titleFor', { q }) : t('page.title')}
+      </Typography>
+      {!q ? (
+        <EmptyState title={t('page.noQuery')} hint={t('page.noQueryHint')} />
+      ) : (
+        <>
+          <Tabs
+            value={type}
+            onChange={(_e, next: SearchType) => showTab(next)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label={t('tabs.label')}
+            sx={{ borderBottom: 1, borderColor: 'divider', mx: { xs: -1.5, sm: 0 } }}
+          >
+            {SEARCH_TYPES.map((x) => (
+              <Tab key={x} value={x} label={t(`tabs.${x}`)} id={`search-tab-${x}`} aria-controls="search-panel" />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" id="search-panel" aria-labelledby={`search-tab-${type}`} sx={{ pt: 2 }}>
+            {type === 'top' ? (
+              <TopResults q={q} actions={actions} onTab={showTab} />
+            ) : (
+              <TabResults key={`${type}:${q}`} q={q} type={type} actions={actions} />
+            )}
+          </Box>
+        </>
+      )}
+    </PageColumn>
   );
 }

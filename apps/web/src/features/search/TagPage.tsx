@@ -12,13 +12,13 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { LAYOUT } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { PostCard, usePostActions } from '../posts';
 import { useFollowTag } from './follows';
 import { EmptyState, ErrorState, ShowMore } from './ListStates';
 import { ClipGrid, ClipTile, PostSkeletons } from './ResultItems';
 import { allOf, refusalOf, retryUnlessRefused, useTagPage, type TagSort } from './searchApi';
+import { PageColumn } from '../../lib/PageColumn';
 
 export default function TagPage() {
   const { t } = useTranslation('search');
@@ -47,94 +47,81 @@ export default function TagPage() {
   );
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: { xs: 1.5, sm: 3 }, py: { xs: 1.5, sm: 3 } }}>
-      <Box
-        sx={{
-          width: '100%',
-          minWidth: 0,
-          maxWidth: LAYOUT.feedMaxWidth,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 2,
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography component="h1" variant="h4" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
-              {`#${tag?.name ?? name}`}
-            </Typography>
-            <Typography color="text.secondary" data-testid="tag-uses">
-              {tag ? t('tag.uses', { count: tag.uses, number: f.number(tag.uses) }) : <Skeleton width={120} />}
-            </Typography>
-          </Box>
-          {tag && (
-            <Button
-              variant={tag.followed ? 'outlined' : 'contained'}
-              onClick={() => follow.toggle(tag)}
-              disabled={follow.pendingFor(tag.name)}
-              aria-label={t(tag.followed ? 'follow.followingName' : 'follow.followName', { name: `#${tag.name}` })}
-              sx={{ minWidth: 112 }}
-            >
-              {tag.followed ? t('follow.following') : t('follow.follow')}
-            </Button>
-          )}
+    <PageColumn>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
+            {`#${tag?.name ?? name}`}
+          </Typography>
+          <Typography color="text.secondary" data-testid="tag-uses">
+            {tag ? t('tag.uses', { count: tag.uses, number: f.number(tag.uses) }) : <Skeleton width={120} />}
+          </Typography>
         </Box>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={sort}
-          onChange={(_e, next: TagSort | null) => next && setSort(next)}
-          aria-label={t('tag.sortLabel')}
-          sx={{ alignSelf: 'flex-start', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
-        >
-          <ToggleButton value="new">{t('tag.newest')}</ToggleButton>
-          <ToggleButton value="top">{t('tag.top')}</ToggleButton>
-        </ToggleButtonGroup>
-
-        {page.isPending ? (
-          <PostSkeletons label={t('loading')} />
-        ) : !page.data ? (
-          <ErrorState message={refusalOf(page.error)} onRetry={retryUnlessRefused(page)} />
-        ) : posts.length === 0 && clips.length === 0 ? (
-          <EmptyState title={t('tag.empty', { name })} hint={t('tag.emptyHint')} />
-        ) : (
-          <>
-            {clips.length > 0 && (
-              <Box component="section" aria-labelledby="tag-clips">
-                <Typography id="tag-clips" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-                  {t('tabs.clips')}
-                </Typography>
-                <ClipGrid>
-                  {clips.map((clip) => (
-                    <ClipTile key={clip.id} clip={clip} />
-                  ))}
-                </ClipGrid>
-              </Box>
-            )}
-            {posts.length > 0 && (
-              <Box
-                component="section"
-                aria-labelledby="tag-posts"
-                sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-              >
-                <Typography id="tag-posts" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-                  {t('tabs.posts')}
-                </Typography>
-                {posts.map((post) => (
-                  <PostCard key={post.post_id} post={post} actions={actions} />
-                ))}
-              </Box>
-            )}
-            {page.isFetchNextPageError ? (
-              <ErrorState onRetry={() => void page.fetchNextPage()} />
-            ) : (
-              page.hasNextPage && (
-                <ShowMore loading={page.isFetchingNextPage} onClick={() => void page.fetchNextPage()} />
-              )
-            )}
-          </>
+        {tag && (
+          <Button
+            variant={tag.followed ? 'outlined' : 'contained'}
+            onClick={() => follow.toggle(tag)}
+            disabled={follow.pendingFor(tag.name)}
+            aria-label={t(tag.followed ? 'follow.followingName' : 'follow.followName', { name: `#${tag.name}` })}
+            sx={{ minWidth: 112 }}
+          >
+            {tag.followed ? t('follow.following') : t('follow.follow')}
+          </Button>
         )}
       </Box>
-    </Box>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={sort}
+        onChange={(_e, next: TagSort | null) => next && setSort(next)}
+        aria-label={t('tag.sortLabel')}
+        sx={{ alignSelf: 'flex-start', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+      >
+        <ToggleButton value="new">{t('tag.newest')}</ToggleButton>
+        <ToggleButton value="top">{t('tag.top')}</ToggleButton>
+      </ToggleButtonGroup>
+
+      {page.isPending ? (
+        <PostSkeletons label={t('loading')} />
+      ) : !page.data ? (
+        <ErrorState message={refusalOf(page.error)} onRetry={retryUnlessRefused(page)} />
+      ) : posts.length === 0 && clips.length === 0 ? (
+        <EmptyState title={t('tag.empty', { name })} hint={t('tag.emptyHint')} />
+      ) : (
+        <>
+          {clips.length > 0 && (
+            <Box component="section" aria-labelledby="tag-clips">
+              <Typography id="tag-clips" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('tabs.clips')}
+              </Typography>
+              <ClipGrid>
+                {clips.map((clip) => (
+                  <ClipTile key={clip.id} clip={clip} />
+                ))}
+              </ClipGrid>
+            </Box>
+          )}
+          {posts.length > 0 && (
+            <Box
+              component="section"
+              aria-labelledby="tag-posts"
+              sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+            >
+              <Typography id="tag-posts" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                {t('tabs.posts')}
+              </Typography>
+              {posts.map((post) => (
+                <PostCard key={post.post_id} post={post} actions={actions} />
+              ))}
+            </Box>
+          )}
+          {page.isFetchNextPageError ? (
+            <ErrorState onRetry={() => void page.fetchNextPage()} />
+          ) : (
+            page.hasNextPage && <ShowMore loading={page.isFetchingNextPage} onClick={() => void page.fetchNextPage()} />
+          )}
+        </>
+      )}
+    </PageColumn>
   );
 }
