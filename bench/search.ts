@@ -20,7 +20,8 @@
  *   npx tsx bench/search.ts     # PostgreSQL part runs when DATABASE_URL (or a local server) is reachable
  *
  * SEARCH_BENCH_SCALE=0.1 shrinks the data (a quick look); SEARCH_BENCH_ONLY=pglite|postgres runs one back
- * end; SEARCH_BENCH_EXPLAIN=1 prints the plan of every row's slowest query, not only of rows that miss a goal.
+ * end; SEARCH_BENCH_EXPLAIN=1 prints the plan of every row's slowest query, not only of rows that miss a goal;
+ * SEARCH_BENCH_KEEP=1 keeps the seeded PostgreSQL database (its address printed) to study plans by hand.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +40,7 @@ import { freshPostgresDatabase } from '../apps/server/test/harness.js';
 const SCALE = Number(process.env.SEARCH_BENCH_SCALE ?? '1');
 const ONLY = process.env.SEARCH_BENCH_ONLY ?? '';
 const EXPLAIN_ALL = process.env.SEARCH_BENCH_EXPLAIN === '1';
+const KEEP = process.env.SEARCH_BENCH_KEEP === '1';
 
 interface Sizes {
   members: number;
@@ -1279,7 +1281,8 @@ async function main(): Promise<void> {
         misses.push(...(await benchOne('postgres', database)));
       } finally {
         await database.close();
-        await pg.drop();
+        if (KEEP) console.log(`PostgreSQL: the seeded database is kept at ${pg.url}`);
+        else await pg.drop();
       }
     }
   }

@@ -23,13 +23,80 @@ const CANDIDATES = 100;
 const likePattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Where the newest matching posts are looked for, until CANDIDATES are found: first among the newest
- * RECENT_SCAN posts, read in date order without the word index (a common word, "k cha", fills its
- * candidates there at once, where its GIN posting lists would run to a large share of all posts); then
- * through the word index within widening date ranges (a rarer word reaches back as far as it must).
+ * Where the newest matching posts are looked for, until CANDIDATES are found. First among the newest
+ * RECENT_SCAN posts, read in date order without the word index: a common word ("k cha") fills its
+ * candidates there at once, where its GIN posting lists would run to a large share of all posts. What
+ * that scan found tells the rest (a word's share of the newest posts, and how many days they span):
+ * - a word nearly common enough reads a longer stretch of the newest posts the same way (up to RECENT_MAX);
+ * - a rarer word goes through the word index, within the shortest date window expected to hold
+ *   CANDIDATES with room to spare (WINDOWS_DAYS), or across all posts at once when it is expected to
+ *   match few enough (DIRECT_MAX) that reading them all costs less than a date range (a window too short
+ *   is widened). Each window repeats the word index's scan, so a window expected to fall short is skipped.
  */
 const RECENT_SCAN = 3000;
-const WINDOWS_DAYS = ['recent', 7, 60, null] as const;
+const RECENT_MAX = 12_000;
+const DIRECT_MAX = 5000;
+const WINDOWS_DAYS = [7, 60] as const;
+/** How many more matches than CANDIDATES a window is chosen to hold (the estimate is rough). */
+const MARGIN = 1.5;
+
+type PostSource = { newest: number } | { days: number | null };
+
+interface Candidates {
+  ids: string[];
+  found: number;
+}
+
+/** One try: the page of the best among the newest CANDIDATES matches in `source`. */
+async function postCandidates(
+  db: Db,
+  viewerId: string,
+  q: SearchQuery & { tsquery: string },
+  source: PostSource,
+  offset: number,
+  limit: number,
+): Promise<Candidates> {
+  const from =
+    'newest' in source ? sql`(select * from posts order by created_at desc limit ${source.newest}) p` : sql`posts p`;
+  const since =
+    'days' in source && source.days !== null
+      ? sql`and p.created_at > now() - make_interval(days => ${source.days})`
+      : sql``;
+  // The count comes with every page, an empty one too (a later page must not read as "nothing found").
+  const [row] = rowsOf<{ ids: string[] | null; n: number | string }>(
+    await db.execute(sql`
+      with c as materialized (
+        select p.id, p.author_id, p.created_at, p.search_terms
+        from ${from}
+        where p.search_terms @@ ${q.tsquery}::tsquery ${since}
+          and p.removed_at is null
+          and ${seesPost(viewerId, sql`p.author_id`, sql`p.audience`)}
+          and ${inGoodStanding(sql`p.author_id`)}
+        order by p.created_at desc
+        limit ${CANDIDATES}
+      )
+      select (select count(*) from c) as n, array(
+        select c.id::text from c
+        order by ts_rank(c.search_terms, ${q.tsquery}::tsquery)
+            * (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = c.author_id)
+                then 1.5 else 1 end)
+            / (1 + extract(epoch from now() - c.created_at) / 604800.0) desc,
+          c.created_at desc
+        limit ${limit} offset ${offset}) as ids`),
+  );
+  return { ids: row?.ids ?? [], found: Number(row?.n ?? 0) };
+}
+
+/** How many posts there are (the planner's estimate), and how many days the newest RECENT_SCAN span (null: fewer posts). */
+async function postsShape(db: Db): Promise<{ total: number; spanDays: number | null }> {
+  const [row] = rowsOf<{ total: number | string; span: number | string | null }>(
+    await db.execute(sql`
+      select (select reltuples from pg_class where oid = 'posts'::regclass) as total,
+        extract(epoch from now() - (select created_at from posts order by created_at desc
+          offset ${RECENT_SCAN - 1} limit 1)) / 86400.0 as span`),
+  );
+  return { total: Math.max(0, Number(row?.total ?? 0)), spanDays: row?.span == null ? null : Number(row.span) };
+}
 
 /** The posts matching `q` that the viewer may see, best first: one page of ids. */
 export async function searchPostIds(
@@ -40,32 +107,27 @@ export async function searchPostIds(
   limit: number,
 ): Promise<string[]> {
   if (!q.tsquery) return [];
-  for (const days of WINDOWS_DAYS) {
-    const source =
-      days === 'recent' ? sql`(select * from posts order by created_at desc limit ${RECENT_SCAN}) p` : sql`posts p`;
-    const since = typeof days === 'number' ? sql`and p.created_at > now() - make_interval(days => ${days})` : sql``;
-    const rows = rowsOf<{ id: string; n: number | string }>(
-      await db.execute(sql`
-        with c as materialized (
-          select p.id, p.author_id, p.created_at, p.search_terms
-          from ${source}
-          where p.search_terms @@ ${q.tsquery}::tsquery ${since}
-            and p.removed_at is null
-            and ${seesPost(viewerId, sql`p.author_id`, sql`p.audience`)}
-            and ${inGoodStanding(sql`p.author_id`)}
-          order by p.created_at desc
-          limit ${CANDIDATES}
-        )
-        select c.id, (select count(*) from c) as n from c
-        order by ts_rank(c.search_terms, ${q.tsquery}::tsquery)
-            * (case when exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = c.author_id)
-                then 1.5 else 1 end)
-            / (1 + extract(epoch from now() - c.created_at) / 604800.0) desc,
-          c.created_at desc
-        limit ${limit} offset ${offset}`),
-    );
-    const found = Number(rows[0]?.n ?? 0);
-    if (days === null || found >= CANDIDATES) return rows.map((r) => r.id);
+  const query = { ...q, tsquery: q.tsquery };
+  const [recent, shape] = await Promise.all([
+    postCandidates(db, viewerId, query, { newest: RECENT_SCAN }, offset, limit),
+    postsShape(db),
+  ]);
+  // Enough found, or the scan read every post there is.
+  if (recent.found >= CANDIDATES || shape.spanDays === null) return recent.ids;
+  const share = recent.found / RECENT_SCAN;
+  const newest = share > 0 ? Math.ceil((MARGIN * CANDIDATES) / share) : Infinity;
+  if (newest <= RECENT_MAX) {
+    const longer = await postCandidates(db, viewerId, query, { newest }, offset, limit);
+    if (longer.found >= CANDIDATES) return longer.ids;
+  }
+  const perDay = RECENT_SCAN / Math.max(shape.spanDays, 1 / 24);
+  const windows: (number | null)[] =
+    share * shape.total <= DIRECT_MAX
+      ? [null]
+      : [...WINDOWS_DAYS.filter((days) => share * perDay * days >= MARGIN * CANDIDATES), null];
+  for (const days of windows) {
+    const tried = await postCandidates(db, viewerId, query, { days }, offset, limit);
+    if (days === null || tried.found >= CANDIDATES) return tried.ids;
   }
   return [];
 }
@@ -140,15 +202,20 @@ export async function searchPeople(
   const matches = sql`(lower(u.username) like ${handlePrefix} or lower(u.name) like ${prefix}
     ${fuzzy ? sql`or lower(u.username) % ${handle} or lower(u.name) % ${text} or ${text} <% lower(u.name)` : sql``}
     or ${lexemes})`;
-  // Misspellings are looked for only when nobody has the text as their username: a text that is someone's
-  // exact username names who the member wants (the planner skips these scans then, a one-time filter).
+  // The trigram scans are the last resort, run only when nobody has the text as their username (a text
+  // that is someone's exact username names who the member wants) and the words found fewer than
+  // PEOPLE_EACH members: a misspelt name word is corrected before this (spelling.ts), so "tamng" already
+  // finds the Tamangs through the lexemes, where a trigram scan would read every name near "tamng". What
+  // is left to them: usernames (with digits or '_', never in the vocabulary), names joined in the last
+  // minute, names written run together. Both conditions are one-time filters: the planner skips the scans.
   // Each is a materialized CTE, planned to read all its matches through the trigram index: under a LIMIT
   // the planner would bet on a sequential scan stopping early, and read most members when matches are few.
+  const fallback = sql`not exists (select 1 from exact) and (select count(*) from lexical) < ${PEOPLE_EACH}`;
   const trigramCtes = fuzzy
     ? sql`, fuzzy_username as materialized (
-          select u.id from users u where lower(u.username) % ${handle} and not exists (select 1 from exact)),
+          select u.id from users u where lower(u.username) % ${handle} and ${fallback}),
         fuzzy_name as materialized (
-          select u.id from users u where ${text} <% lower(u.name) and not exists (select 1 from exact))`
+          select u.id from users u where ${text} <% lower(u.name) and ${fallback})`
     : sql``;
   const trigrams = fuzzy
     ? sql`union (select id from fuzzy_username limit ${PEOPLE_EACH})
@@ -156,14 +223,15 @@ export async function searchPeople(
     : sql``;
   return rowsOf<PersonRow>(
     await db.execute(sql`
-      with exact as materialized (select u.id from users u where lower(u.username) = ${handle})
+      with exact as materialized (select u.id from users u where lower(u.username) = ${handle}),
+      lexical as materialized (select u.id from users u where ${lexemes} limit ${PEOPLE_EACH})
       ${trigramCtes},
       cand as (
         (select id from exact)
         union (select u.id from users u where lower(u.username) like ${handlePrefix} limit ${PEOPLE_EACH})
         union (select u.id from users u where lower(u.name) like ${prefix} limit ${PEOPLE_EACH})
+        union (select id from lexical)
         ${trigrams}
-        union (select u.id from users u where ${lexemes} limit ${PEOPLE_EACH})
         union (select u.id from follows f join users u on u.id = f.followee_id
           where f.follower_id = ${viewerId} and ${matches})
       )
