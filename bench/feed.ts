@@ -6,6 +6,11 @@
  * (one feed page, one SELECT 1) so both see the same machine; each back end is measured twice.
  * Goal (issue 17): fetchPosts p99 <= 10x SELECT 1's p99.
  *
+ * At scale (issue 39, goal 5): 1,000,000 posts by 100,000 members over a year, the viewer following 1,000
+ * of them (300 follow back), a tenth of posts for followers and a twentieth for friends, one member in a
+ * hundred private: the first page and the next page (by the cursor) of the home feed, each p99 <= 10x
+ * SELECT 1's p99 of the same run. FEED_BENCH_SCALE_POSTS changes the number of posts (members a tenth).
+ *
  *   npx tsx bench/feed.ts          # PostgreSQL part runs when DATABASE_URL (or a local server) is reachable
  */
 import { randomUUID } from 'node:crypto';
@@ -21,6 +26,9 @@ const POSTS = 100_000;
 const USERS = 1_000;
 const RUNS = 400;
 const WARMUP = 40;
+const SCALE_POSTS = Number(process.env.FEED_BENCH_SCALE_POSTS ?? 1_000_000);
+const SCALE_MEMBERS = Math.round(SCALE_POSTS / 10);
+const SCALE_FOLLOWING = 1_000;
 
 async function seed(db: Database['db']): Promise<string> {
   const viewer = randomUUID();
@@ -50,8 +58,8 @@ async function seed(db: Database['db']): Promise<string> {
     select p.id, f.id, 0 from posts p
     join files f on f.storage_key = 'post/' || replace(p.id::text, '-', '') || '.jpg'`);
   await db.execute(sql`
-    insert into post_likes (post_id, user_id)
-    select id, ${viewer} from posts where abs(hashtext(id::text)) % 20 = 0`);
+    insert into likes (kind, subject_id, user_id)
+    select 'post', id, ${viewer} from posts where abs(hashtext(id::text)) % 20 = 0`);
   await db.execute(sql`analyze`);
   return viewer;
 }
@@ -124,6 +132,75 @@ async function benchOne(label: string, database: Database): Promise<void> {
   }
 }
 
+/** The large data set (see the head of this file), in a fresh database; answers the viewer's id. */
+async function seedAtScale(db: Database['db']): Promise<string> {
+  const viewer = randomUUID();
+  await db.execute(sql`
+    insert into users (id, name, username, email, email_verified_at, private_account)
+    select gen_random_uuid(), 'Member ' || g, 'member_' || g, 'member' || g || '@example.test', now(), g % 100 = 0
+    from generate_series(1, ${SCALE_MEMBERS}) g`);
+  await db.execute(sql`
+    insert into users (id, name, username, email, email_verified_at)
+    values (${viewer}, 'Viewer', 'scale_viewer', 'scale-viewer@example.test', now())`);
+  await db.execute(sql`
+    create temporary table bench_members as
+    select row_number() over (order by id) as n, id from users where id <> ${viewer}`);
+  await db.execute(sql`
+    insert into follows (follower_id, followee_id)
+    select ${viewer}, id from bench_members where n % ${Math.round(SCALE_MEMBERS / SCALE_FOLLOWING)} = 1
+    limit ${SCALE_FOLLOWING}`);
+  await db.execute(sql`
+    insert into follows (follower_id, followee_id)
+    select followee_id, follower_id from follows where follower_id = ${viewer} limit ${SCALE_FOLLOWING * 0.3}`);
+  await db.execute(sql`
+    insert into posts (id, author_id, content, category, audience, like_count, created_at)
+    select gen_random_uuid(), m.id, 'Post number ' || g || ' from the valley',
+      (array['travel','food','entertainment','tech','sports','spiritual','lifestyle', null])[1 + (g % 8)],
+      case when g % 10 = 3 then 'followers' when g % 20 = 7 then 'friends' else 'public' end,
+      g % 50, now() - make_interval(secs => (${SCALE_POSTS} - g) * 31.5)
+    from generate_series(1, ${SCALE_POSTS}) g
+    join bench_members m on m.n = 1 + (hashint4(g)::bigint & 2147483647) % ${SCALE_MEMBERS}`);
+  await db.execute(sql`drop table bench_members`);
+  await db.execute(sql`analyze`);
+  return viewer;
+}
+
+async function benchScale(label: string, database: Database): Promise<void> {
+  const started = performance.now();
+  const viewer = await seedAtScale(database.db);
+  const seeded = ((performance.now() - started) / 1000).toFixed(1);
+  const deps = { db: database.db } as AppDeps;
+  const first = await homeFeed(deps, viewer, { category: 'all', offset: 0 });
+  if (first.posts.length !== 10 || !first.cursor) throw new Error('bench feed at scale returned the wrong page');
+  const f = (ms: number) => `${ms.toFixed(2)} ms`.padStart(9);
+  console.log(
+    `${label} at scale: seeded ${SCALE_POSTS.toLocaleString('en')} posts, ${SCALE_MEMBERS.toLocaleString('en')} ` +
+      `members, the viewer following ${SCALE_FOLLOWING.toLocaleString('en')}, in ${seeded} s`,
+  );
+  // The next page: scrolling on from each of the first few pages (each its own cursor).
+  const cursors: string[] = [];
+  let cursor: string | null = first.cursor;
+  for (let i = 0; i < 10 && cursor; i++) {
+    cursors.push(cursor);
+    cursor = (await homeFeed(deps, viewer, { category: 'all', offset: 0, cursor })).cursor;
+  }
+  const pages = {
+    'first page': () => homeFeed(deps, viewer, { category: 'all', offset: 0 }),
+    'next page ': (i: number) =>
+      homeFeed(deps, viewer, { category: 'all', offset: 0, cursor: cursors[i % cursors.length] }),
+  };
+  for (const run of [1, 2]) {
+    for (const [name, fetch] of Object.entries(pages)) {
+      const [feed, one] = await timeBoth(RUNS, fetch, () => database.db.execute(sql`select 1`));
+      const ratio = feed.p99 / one.p99;
+      console.log(
+        `  run ${run}  ${name} p50 ${f(feed.p50)} p99 ${f(feed.p99)}  |  SELECT 1 p50 ${f(one.p50)} p99 ${f(one.p99)}` +
+          `  |  p99 ${ratio.toFixed(1)}x  (goal p99 <= 10x: ${ratio <= 10 ? 'met' : 'NOT met'})`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `feed bench: ${POSTS.toLocaleString('en')} posts, ${RUNS} fetchPosts after ${WARMUP} warm-up, page size 10`,
@@ -133,6 +210,12 @@ async function main(): Promise<void> {
     await benchOne('PGlite', lite);
   } finally {
     await lite.close();
+  }
+  const liteAtScale = await openDatabase({});
+  try {
+    await benchScale('PGlite', liteAtScale);
+  } finally {
+    await liteAtScale.close();
   }
   let pg: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   try {
@@ -147,6 +230,14 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
     await pg.drop();
+  }
+  const pgAtScale = await freshPostgresDatabase();
+  const atScale = await openDatabase({ databaseUrl: pgAtScale.url });
+  try {
+    await benchScale('PostgreSQL', atScale);
+  } finally {
+    await atScale.close();
+    await pgAtScale.drop();
   }
 }
 
