@@ -10,7 +10,6 @@ import { searchLexemes, tagsOf } from '../../platform/search-index.js';
 
 const BATCH = 500;
 
-
 interface Source {
   table: 'posts' | 'reels' | 'messages' | 'users';
   /** The texts of a row, as selected. */
