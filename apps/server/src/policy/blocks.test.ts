@@ -925,7 +925,7 @@ const eventRows: Record<ClientEventName, Row> = {
   },
   [Events.getSpotlight]: {
     kind: 'filtered',
-    how: "A is the day's spotlight for C, never for B",
+    how: "A is the day's spotlight for C, never for B (nor for A herself)",
     probe: async () => {
       const { a, b, c } = w;
       // Only A has written lately (B's new posts in other rows would make B a candidate too).
@@ -935,6 +935,7 @@ const eventRows: Record<ClientEventName, Row> = {
         .where(inArray(posts.authorId, [b.id, c.id]));
       expect((await ok(ask<{ username: string } | null>(c.main, Events.getSpotlight)))?.username).toBe(a.username);
       expect((await ok(ask<{ username: string } | null>(b.main, Events.getSpotlight)))?.username).not.toBe(a.username);
+      expect((await ok(ask<{ username: string } | null>(a.main, Events.getSpotlight)))?.username).not.toBe(a.username);
     },
   },
   [Events.getProfileStatus]: own("B's own profile-completion card"),

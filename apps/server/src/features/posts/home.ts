@@ -15,13 +15,15 @@ export function siteDay(timeZone: string, now = new Date()): string {
 
 /**
  * One member a day, the same for everybody all day: among verified members with a bio, an avatar or a
- * post in the last 30 days, the one whose id hashed with the day sorts first. No state to keep.
+ * post in the last 30 days, the one whose id hashed with the day sorts first. No state to keep. Never the
+ * viewer: the day's member is shown the next one (a spotlight on oneself says nothing, issue 37).
  */
 export async function spotlight(deps: AppDeps, viewerId: string, now = new Date()): Promise<Spotlight> {
   const day = siteDay(deps.config.timeZone, now);
   const rows = await deps.db.execute<{ username: string; name: string; avatar: string | null; bio: string }>(sql`
     select u.username, u.name, u.avatar, u.bio from ${users} u
     where u.email_verified_at is not null
+      and u.id <> ${viewerId}
       and (u.bio <> '' or u.avatar is not null
            or exists (select 1 from posts p where p.author_id = u.id and p.created_at > now() - interval '30 days'))
       and ${notBlockedWith(viewerId, sql`u.id`)}
