@@ -222,3 +222,12 @@ export function inGoodStanding(userId: AnyPgColumn | SQL): SQL {
   return sql`${userId} not in (select gs.id from ${users} gs where gs.deleted_at is not null
     or gs.banned_at is not null or gs.suspended_until > now())`;
 }
+
+/**
+ * inGoodStanding read off a member's own row (`alias`: the users row in the query), for a query that has
+ * the row already: three columns instead of the set of sanctioned members.
+ */
+export function rowInGoodStanding(alias: SQL): SQL {
+  return sql`(${alias}.deleted_at is null and ${alias}.banned_at is null
+    and (${alias}.suspended_until is null or ${alias}.suspended_until <= now()))`;
+}
