@@ -40,6 +40,8 @@ export const LIMITS = {
   settingsPasswordMin: 8,
   linkDescriptionMax: 300,
   chatAttachmentsMax: 10,
+  /** A reply's quote of the message it answers: its first line, cut to this many characters. */
+  replyQuoteChars: 120,
   chatAttachmentBytesMax: 2 * 1024 * 1024,
   searchMinChars: 3,
   groupMinMembers: 2,

@@ -166,6 +166,21 @@ export const chatPersonSchema = z.object({
   avatar: z.string().nullable(),
   online: z.boolean(),
 });
+/**
+ * The message a reply quotes (issue 37): its sender, its first line and a thumbnail of its first image.
+ * `gone`: the original was deleted (the quote stays, saying so).
+ */
+export const replyQuoteSchema = z.object({
+  id: idSchema,
+  senderName: z.string(),
+  text: z.string(),
+  /** The first attachment's name when the original has no text; its image's address when it is one. */
+  attachmentName: z.string().nullable(),
+  thumb: z.string().nullable(),
+  gone: z.boolean().optional(),
+});
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
+
 export const messageSchema = z.object({
   id: idSchema,
   chatId: idSchema.optional(),
@@ -182,6 +197,8 @@ export const messageSchema = z.object({
   notice: z.boolean().optional(),
   /** Removed by moderators: the content is the placeholder and the attachments are gone. */
   removed: z.boolean().optional(),
+  /** The message this one replies to. */
+  replyTo: replyQuoteSchema.optional(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 export const chatSchema = z.object({

@@ -79,6 +79,8 @@ export const Messages = {
     notMember: 'This conversation is not available.',
     notSender: 'Only the sender can delete this message.',
     messageNotFound: 'This message no longer exists.',
+    /** Reply (issue 37): the quoted message must be in the same chat. */
+    replyNotFound: 'The message you replied to is not in this chat.',
     userNotFound: 'That member could not be found.',
     selfChat: 'You cannot start a conversation with yourself.',
     groupNeedsMembers: 'Choose at least 2 members for a group.',

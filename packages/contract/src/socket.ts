@@ -77,6 +77,8 @@ export const sendMessagePayloadSchema = z
     to_cid: idSchema.optional(),
     to_uid: idSchema.optional(),
     attachments: z.array(idSchema).max(LIMITS.chatAttachmentsMax).optional(),
+    /** The message this one replies to (issue 37): one in the same chat. */
+    replyTo: idSchema.optional(),
   })
   .refine((m) => m.to_cid ?? m.to_uid, Messages.chat.recipientRequired)
   .refine((m) => m.message.trim().length > 0 || (m.attachments?.length ?? 0) > 0, Messages.chat.messageEmpty);

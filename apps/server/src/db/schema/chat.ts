@@ -60,6 +60,11 @@ export const messages = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** Search lexemes of the content: members search their own chats (platform/search-index.ts). */
     searchTerms: searchTerms('search_terms'),
+    /**
+     * The message this one replies to, in the same chat. No foreign key: a deleted original leaves the
+     * reply saying "deleted" rather than losing its quote without a trace (the id alone tells nothing).
+     */
+    replyTo: uuid('reply_to'),
   },
   (t) => [
     index('messages_chat_created_idx').on(t.chatId, t.createdAt),

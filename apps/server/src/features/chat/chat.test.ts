@@ -245,6 +245,42 @@ describe('chat over /real', () => {
     expect(next.map((m) => m.content)).toEqual(['n1', 'n0', 'seen?']);
   });
 
+  it('quotes the message a reply answers, refuses one from another chat, and says when the original is gone', async () => {
+    const original = await ok<SentMessage>(
+      ask(sa, Events.sendMessage, { message: 'Momo at six?\nOr seven, after work', to_cid: chatId }),
+    );
+    const received = nextEvent<MessageDto>(sa, Events.receiveMessage);
+    await ok(ask(sb, Events.sendMessage, { message: 'Six works', to_cid: chatId, replyTo: original.id }));
+    // The other side sees the quote: sender, first line only.
+    expect((await received).replyTo).toEqual({
+      id: original.id,
+      senderName: 'Asha Gurung',
+      text: 'Momo at six?',
+      attachmentName: null,
+      thumb: null,
+    });
+    // History carries it too.
+    const [latest] = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId, { limit: 1 }));
+    expect(latest).toMatchObject({ content: 'Six works', replyTo: { id: original.id, text: 'Momo at six?' } });
+    // A message of a chat B is not in, or of another chat B is in, cannot be quoted here.
+    const other = await ok<ChatDto>(ask(sa, Events.startChat, { to_uid: c.id }));
+    const elsewhere = await ok<SentMessage>(
+      ask(sa, Events.sendMessage, { message: 'Only for Chandra', to_cid: other.id }),
+    );
+    expect(await ask(sb, Events.sendMessage, { message: 'Peek', to_cid: chatId, replyTo: elsewhere.id })).toEqual({
+      ok: false,
+      error: Messages.chat.replyNotFound,
+    });
+    expect(await ask(sa, Events.sendMessage, { message: 'Mixed', to_cid: chatId, replyTo: elsewhere.id })).toEqual({
+      ok: false,
+      error: Messages.chat.replyNotFound,
+    });
+    // The original deleted: the reply stays, its quote says the original is gone.
+    await ok(ask(sa, Events.deleteMessage, { mid: original.id }));
+    const [after] = await ok<MessageDto[]>(ask(sb, Events.getMessages, chatId, { limit: 1 }));
+    expect(after?.replyTo).toMatchObject({ id: original.id, gone: true, text: '' });
+  });
+
   it('starts a group of three with a name and at least 2 others, announced to every member', async () => {
     expect(await ask(sa, Events.startGroupChat, { groupName: 'Trek', userIds: [b.id, a.id] })).toMatchObject({
       ok: false,

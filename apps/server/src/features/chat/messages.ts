@@ -15,8 +15,8 @@ import { directChat } from './chats.js';
 import { claimableAttachments } from './attachments.js';
 import type { MessageAccess, SendTarget } from './policy.js';
 import { onlineAmong } from './presence.js';
-import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
-import { hydrateMessages, markRead, membersOf, pageOfMessages, pinnedMessage } from './repo.js';
+import { presentMessage, presentQuote, type FileRow, type MessageRow, type UserRow } from './presenters.js';
+import { hydrateMessages, markRead, membersOf, pageOfMessages, pinnedMessage, quotesOf } from './repo.js';
 import { chatState } from './state.js';
 import { storedAtText } from './writer.js';
 
@@ -56,6 +56,7 @@ export interface SendInput {
   to_cid?: string | undefined;
   to_uid?: string | undefined;
   attachments?: string[] | undefined;
+  replyTo?: string | undefined;
 }
 
 export interface Sent {
@@ -87,12 +88,16 @@ export async function sendMessage(
 
   const fileIds = [...new Set(input.attachments ?? [])];
   if (fileIds.length > LIMITS.chatAttachmentsMax) throw new AppError(Messages.chat.tooManyFiles, 400);
+  // A reply quotes a message of this chat (any member may quote any message they can see here).
+  const quoted = input.replyTo ? (await quotesOf(deps.db, [input.replyTo]))[0] : undefined;
+  if (input.replyTo && quoted?.chatId !== chat.id) throw new AppError(Messages.chat.replyNotFound, 400);
   const values = {
     id: randomUUID(),
     chatId: chat.id,
     senderId: me.uid,
     clientId: input.id ?? null,
     content: input.message,
+    replyTo: input.replyTo ?? null,
   };
   let stored: { at: string; attached: FileRow[] } | undefined;
   if (fileIds.length > 0) {
@@ -119,6 +124,7 @@ export async function sendMessage(
     attachments: fileIds.map((id) => byId.get(id)!),
     reactions: [],
     status: 'sent',
+    replyTo: quoted && presentQuote(quoted),
   });
   const memberIds = chat.memberIds;
   void deps.bus.publish(
@@ -139,7 +145,7 @@ export async function sendMessage(
 /** The rare path: a message with files, stored with them in one transaction (not group-committed). */
 async function storeWithAttachments(
   deps: AppDeps,
-  values: Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'clientId' | 'content'>,
+  values: Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'clientId' | 'content' | 'replyTo'>,
   fileIds: string[],
   otherId: string | null,
 ): Promise<{ at: string; attached: FileRow[] } | undefined> {

@@ -1,5 +1,13 @@
 /** Chat rows -> the contract's DTOs (part 2 §3). Rows never leave the server. */
-import { cleanFileName, ModerationMessages, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
+import {
+  cleanFileName,
+  LIMITS,
+  ModerationMessages,
+  type ChatDto,
+  type MessageDto,
+  type ReplyQuote,
+  type SentMessage,
+} from '@sajha/contract';
 import type { chats, files, messages, users } from '../../db/schema.js';
 
 export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatar'>;
@@ -32,7 +40,47 @@ export interface MessageExtras {
   attachments: FileRow[];
   reactions: { reaction: string; username: string }[];
   status: 'read' | 'sent';
+  /** The quote of the message this one replies to (undefined: not a reply). */
+  replyTo?: ReplyQuote | undefined;
 }
+
+/** What a reply shows of its original, read in one row (chat/repo.ts: quotesOf). */
+export interface QuotedRow {
+  id: string;
+  chatId: string;
+  content: string;
+  removedAt: Date | null;
+  senderName: string;
+  fileId: string | null;
+  fileMime: string | null;
+  fileName: string | null;
+}
+
+/** The quote: the original's first line (cut), or its first file's name, and a thumbnail of an image. */
+export function presentQuote(q: QuotedRow): ReplyQuote {
+  if (q.removedAt !== null) {
+    return { id: q.id, senderName: q.senderName, text: ModerationMessages.removed, attachmentName: null, thumb: null };
+  }
+  const line = q.content.trim().split('\n', 1)[0] ?? '';
+  const max = LIMITS.replyQuoteChars;
+  return {
+    id: q.id,
+    senderName: q.senderName,
+    text: line.length > max ? `${line.slice(0, max)}…` : line,
+    attachmentName: q.fileName === null ? null : cleanFileName(q.fileName),
+    thumb: q.fileId !== null && q.fileMime?.startsWith('image/') ? chatFileUrl(q.fileId) : null,
+  };
+}
+
+/** A reply whose original was deleted keeps a quote that says so. */
+export const goneQuote = (id: string): ReplyQuote => ({
+  id,
+  senderName: '',
+  text: '',
+  attachmentName: null,
+  thumb: null,
+  gone: true,
+});
 
 export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
   // Removed by moderators: it keeps its place in the thread, without its words or files.
@@ -50,6 +98,7 @@ export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
     ...(m.clientId ? { clientId: m.clientId } : {}),
     ...(m.notice ? { notice: true } : {}),
     ...(removed ? { removed: true } : {}),
+    ...(x.replyTo ? { replyTo: x.replyTo } : {}),
   };
 }
 

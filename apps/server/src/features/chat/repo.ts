@@ -4,7 +4,15 @@ import type { MessageDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import { batchedLookup, type Lookup } from '../../platform/batch.js';
 import { chatMembers, files, messageAttachments, messageReactions, messages, users } from '../../db/schema.js';
-import { presentMessage, type FileRow, type MessageRow, type UserRow } from './presenters.js';
+import {
+  goneQuote,
+  presentMessage,
+  presentQuote,
+  type FileRow,
+  type MessageRow,
+  type QuotedRow,
+  type UserRow,
+} from './presenters.js';
 
 import { rowsOf } from '../../db/rows.js';
 import { hasBlocked, notBlockedWith } from '../../policy/relations.js';
@@ -33,7 +41,8 @@ export async function hydrateMessages(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const senderIds = [...new Set(rows.map((r) => r.senderId))];
-  const [senders, attachments, reactions] = await Promise.all([
+  const replyIds = [...new Set(rows.flatMap((r) => (r.replyTo ? [r.replyTo] : [])))];
+  const [senders, attachments, reactions, quoted] = await Promise.all([
     db.select(userColumns).from(users).where(inArray(users.id, senderIds)),
     db
       .select({
@@ -53,7 +62,15 @@ export async function hydrateMessages(
       .innerJoin(users, eq(users.id, messageReactions.userId))
       .where(inArray(messageReactions.messageId, ids))
       .orderBy(asc(messageReactions.createdAt)),
+    quotesOf(db, replyIds),
   ]);
+  const quoteById = new Map(quoted.map((q) => [q.id, q]));
+  // Only an original in the same chat is quoted (sends check it; this holds it for any row).
+  const quoteFor = (row: MessageRow) => {
+    if (!row.replyTo) return undefined;
+    const q = quoteById.get(row.replyTo);
+    return q && q.chatId === row.chatId ? presentQuote(q) : goneQuote(row.replyTo);
+  };
   const senderById = new Map(senders.map((s) => [s.id, s]));
   const group = <T extends { messageId: string }>(list: T[]) => {
     const m = new Map<string, T[]>();
@@ -76,10 +93,35 @@ export async function hydrateMessages(
         attachments: (filesBy.get(row.id) ?? []) satisfies FileRow[],
         reactions: (reactionsBy.get(row.id) ?? []).map(({ reaction, username }) => ({ reaction, username })),
         status: read ? 'read' : 'sent',
+        replyTo: quoteFor(row),
       }),
     );
   }
   return out;
+}
+
+/** What replies show of the messages they quote: sender's name, content, first attachment. */
+export async function quotesOf(db: Db, ids: string[]): Promise<QuotedRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: messages.id,
+      chatId: messages.chatId,
+      content: messages.content,
+      removedAt: messages.removedAt,
+      senderName: users.name,
+      fileId: files.id,
+      fileMime: files.mime,
+      fileName: files.originalName,
+    })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(
+      messageAttachments,
+      and(eq(messageAttachments.messageId, messages.id), eq(messageAttachments.position, 0)),
+    )
+    .leftJoin(files, eq(files.id, messageAttachments.fileId))
+    .where(and(inArray(messages.id, ids), eq(messages.notice, false)));
 }
 
 /** Newest first; `before` is a message id (its time and id, compared in SQL at full precision, are the cursor). */

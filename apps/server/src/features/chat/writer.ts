@@ -20,6 +20,8 @@ export interface NewMessage {
   senderId: string;
   clientId: string | null;
   content: string;
+  /** The message this one replies to (checked to be in the same chat before it comes here). */
+  replyTo: string | null;
   /** In a direct chat, the other member: a block either way refuses the row. */
   otherId: string | null;
 }
@@ -108,13 +110,14 @@ export class MessageWriter {
 
 /** Rows of one statement share now(); a microsecond per position (`ord`) keeps their order in history. */
 const INSERT_BATCH = `
-  with v (id, chat_id, sender_id, client_id, content, other_id, terms, ord) as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[], $7::text[]) with ordinality
+  with v (id, chat_id, sender_id, client_id, content, other_id, terms, reply_to, ord) as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[], $7::text[], $8::uuid[])
+      with ordinality
   ),
   ins as (
-    insert into messages (id, chat_id, sender_id, client_id, content, search_terms, created_at)
+    insert into messages (id, chat_id, sender_id, client_id, content, search_terms, reply_to, created_at)
     select v.id, v.chat_id, v.sender_id, v.client_id, v.content, array_to_tsvector(string_to_array(v.terms, ' ')),
-      now() + v.ord * interval '1 microsecond'
+      v.reply_to, now() + v.ord * interval '1 microsecond'
     from v
     where exists (select 1 from chat_members m where m.chat_id = v.chat_id and m.user_id = v.sender_id)
       and (v.other_id is null or not exists (select 1 from blocks b where
@@ -131,7 +134,7 @@ const INSERT_BATCH = `
   select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from ins`;
 
 async function insertBatch(database: Database, rows: NewMessage[]): Promise<Map<string, Stored>> {
-  const { rows: result } = await database.prepared('chat_insert_batch', INSERT_BATCH, [
+  const { rows: result } = await database.prepared('chat_insert_batch_v2', INSERT_BATCH, [
     rows.map((r) => r.id),
     rows.map((r) => r.chatId),
     rows.map((r) => r.senderId),
@@ -140,6 +143,7 @@ async function insertBatch(database: Database, rows: NewMessage[]): Promise<Map<
     rows.map((r) => r.otherId),
     // The search lexemes travel as one space-separated text per row (arrays of arrays must be rectangular).
     rows.map((r) => searchLexemes(r.content).join(' ')),
+    rows.map((r) => r.replyTo),
   ]);
   const stored = new Map<string, Stored>();
   for (const r of result as { id: string; at: string }[]) stored.set(r.id, { id: r.id, at: r.at });

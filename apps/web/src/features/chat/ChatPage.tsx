@@ -116,6 +116,7 @@ export default function ChatPage() {
       <Box component="section" aria-label={t('page.conversationLabel')} sx={{ flex: 1, minWidth: 0, height: '100%' }}>
         {selected ? (
           <Conversation
+            key={selected.id}
             chat={selected}
             thread={threads[selected.id]}
             api={api}

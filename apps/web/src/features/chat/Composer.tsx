@@ -4,7 +4,7 @@
  * uploaded with progress, then referenced by the message. The typing signal fires for non-blank text
  * whose length changed by at least 3 characters since the last signal.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -12,13 +12,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import EmojiEmotionsOutlined from '@mui/icons-material/EmojiEmotionsOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import Reply from '@mui/icons-material/Reply';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { useTranslation } from 'react-i18next';
+import type { ReplyQuote } from '@sajha/contract';
 import { useToast } from '../../lib/toast';
 import { ACCEPT, processFiles, uploadAttachments, type Attachment } from './attachments';
 import { CameraDialog } from './CameraDialog';
+import { Quote } from './MessageBubble';
 import { VoiceRecorder } from './VoiceRecorder';
 
 export function Composer({
@@ -27,12 +31,20 @@ export function Composer({
   onEmoji,
   text,
   setText,
+  replying,
+  onCancelReply,
+  input,
 }: {
   onSend: (text: string, attachments: Attachment[]) => void;
   onTyping: () => void;
   onEmoji: () => void;
   text: string;
   setText: (t: string) => void;
+  /** The message being replied to, quoted above the input (Escape or the close button cancels). */
+  replying?: ReplyQuote | null;
+  onCancelReply?: () => void;
+  /** The text box, for the conversation to focus (after choosing Reply). */
+  input?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const toast = useToast();
   const { t } = useTranslation('chat');
@@ -79,6 +91,11 @@ export function Composer({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape' && replying) {
+      e.preventDefault();
+      onCancelReply?.();
+      return;
+    }
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault();
@@ -103,6 +120,21 @@ export function Composer({
           aria-label={t('composer.uploadProgress')}
           sx={{ mb: 1 }}
         />
+      )}
+      {replying && (
+        <Box
+          role="group"
+          aria-label={t('bubble.replyingTo', { name: replying.senderName })}
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}
+        >
+          <Reply fontSize="small" color="primary" aria-hidden />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Quote quote={replying} own={false} />
+          </Box>
+          <IconButton size="small" aria-label={t('bubble.cancelReply')} onClick={onCancelReply}>
+            <CloseOutlined fontSize="small" />
+          </IconButton>
+        </Box>
       )}
       {files.length > 0 && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }} aria-label={t('composer.attachmentsToSend')}>
@@ -152,6 +184,7 @@ export function Composer({
           maxRows={10}
           fullWidth
           size="small"
+          inputRef={input}
           slotProps={{ htmlInput: { 'aria-label': t('composer.message') } }}
         />
         <IconButton

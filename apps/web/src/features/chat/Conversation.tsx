@@ -1,9 +1,10 @@
 /**
  * The selected conversation: header (avatar and name link to the profile, online state, Call, "Search
  * in this chat", the chat menu), the pinned banner, the virtualised message list (older pages load at
- * the top; a message asked for is paged to, scrolled to and highlighted), the typing line and the composer.
+ * the top; a message asked for, by a search hit or a reply's quote, is paged to, scrolled to and
+ * highlighted), the typing line and the composer (with the quote of the message being replied to).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import Avatar from '@mui/material/Avatar';
@@ -23,11 +24,11 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, type ChatDto } from '@sajha/contract';
+import { LAYOUT, type ChatDto, type ReplyQuote } from '@sajha/contract';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { useToast } from '../../lib/toast';
 import type { Attachment } from './attachments';
-import { isSystemLine, type Thread } from './chatState';
+import { isSystemLine, quoteOf, type Thread } from './chatState';
 import { Composer } from './Composer';
 import { EmojiPanel } from './EmojiPanel';
 import { GroupDialog } from './GroupDialog';
@@ -160,13 +161,18 @@ export function Conversation({
   const localize = useLocalize();
   const toast = useToast();
   const list = useRef<VirtuosoHandle>(null);
+  // A quote tapped in this chat: jumped to like a search hit.
+  const [quoted, setQuoted] = useState<string | null>(null);
   const highlighted = useJumpToMessage({
     chatId: chat.id,
     thread,
-    focusId,
+    focusId: focusId ?? quoted,
     list,
     loadOlder: api.loadOlder,
-    onFocused: () => onFocused?.(),
+    onFocused: () => {
+      setQuoted(null);
+      onFocused?.();
+    },
     onGone: () => toast.show({ message: t('conversation.messageGone'), type: 'error' }),
   });
   const [text, setText] = useState('');
@@ -174,6 +180,15 @@ export function Conversation({
   const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
   const [hiddenPin, setHiddenPin] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState<ReplyQuote | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Choosing Reply puts the cursor in the composer, once the menu has given focus back to its button.
+  const replyingTo = replying?.id;
+  useEffect(() => {
+    if (!replyingTo) return;
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [replyingTo]);
   const group = chat.sender.type === 'group';
   const me = api.me?.uid;
   const items = useMemo(() => thread?.items ?? [], [thread]);
@@ -186,6 +201,8 @@ export function Conversation({
       onMoreReactions: (id) => setPanel({ reactTo: id }),
       onPin: pin,
       onDelete: remove,
+      onReply: (msg) => setReplying(quoteOf(msg)),
+      onJump: setQuoted,
       onOpenMedia: (list, index) => setViewer({ items: list, index }),
       onRetry: (clientId) => retry(chat.id, clientId),
       onDiscard: (clientId) => discard(chat.id, clientId),
@@ -287,7 +304,16 @@ export function Conversation({
       <Composer
         text={text}
         setText={setText}
-        onSend={(body, attachments) => api.send(chat.id, body, attachments)}
+        onSend={(body, attachments) => {
+          api.send(chat.id, body, attachments, replying);
+          setReplying(null);
+        }}
+        replying={replying}
+        onCancelReply={() => {
+          setReplying(null);
+          input.current?.focus();
+        }}
+        input={input}
         onTyping={() => api.typingSignal(chat.id)}
         onEmoji={() => setPanel({ reactTo: null })}
       />

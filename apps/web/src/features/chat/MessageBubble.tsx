@@ -1,8 +1,9 @@
 /**
  * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
- * reaction quick set, more reactions, Reply/Forward (nothing visible yet), Pin or Unpin, and Delete
- * for one's own messages, "Report message" for others'. A send the server refused says so, with Retry and
+ * reaction quick set, more reactions, Reply (the composer quotes the message; the reply shows the quote,
+ * which jumps to the original), Forward (nothing visible yet), Pin or Unpin, and Delete for one's own
+ * messages, "Report message" for others'. A send the server refused says so, with Retry and
  * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
 import { memo, useEffect, useRef, useState } from 'react';
@@ -20,7 +21,7 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import MoreVert from '@mui/icons-material/MoreVert';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, REACTION_QUICK_SET } from '@sajha/contract';
+import { LIMITS, REACTION_QUICK_SET, type ReplyQuote } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
 import { useLocalize } from '../../i18n/language';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
@@ -38,6 +39,10 @@ export interface BubbleActions {
   onMoreReactions: (id: string) => void;
   onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
+  /** Reply to this message (the composer shows its quote). */
+  onReply: (m: UiMessage) => void;
+  /** Show a quoted message: page back to it, scroll to it, highlight it. */
+  onJump: (id: string) => void;
   onOpenMedia: (items: Attachment[], index: number) => void;
   /** A refused send (by client id): try again, or drop it. */
   onRetry: (clientId: string) => void;
@@ -165,6 +170,67 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
   );
 }
 
+/** The message a reply answers, above the reply's text: a button that jumps to it. */
+export function Quote({ quote, own, onJump }: { quote: ReplyQuote; own: boolean; onJump?: (id: string) => void }) {
+  const { t } = useTranslation('chat');
+  const line = quote.gone
+    ? t('bubble.quoteGone')
+    : quote.text || (quote.attachmentName ? t('bubble.quotedFile', { name: quote.attachmentName }) : '');
+  return (
+    <Box
+      component={onJump && !quote.gone ? 'button' : 'div'}
+      type={onJump && !quote.gone ? 'button' : undefined}
+      onClick={onJump && !quote.gone ? () => onJump(quote.id) : undefined}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        width: '100%',
+        minWidth: 0,
+        textAlign: 'left',
+        font: 'inherit',
+        color: 'inherit',
+        cursor: onJump && !quote.gone ? 'pointer' : 'default',
+        border: 0,
+        borderLeft: 3,
+        borderLeftColor: own ? 'rgba(255,255,255,0.8)' : 'primary.main',
+        borderRadius: 1,
+        // Darker on one's own (coloured) bubble: its white text keeps its contrast.
+        bgcolor: own ? 'rgba(0,0,0,0.22)' : 'action.selected',
+        px: 1,
+        py: 0.5,
+        mb: 0.5,
+      }}
+    >
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        {/* Said before the quote's own words (its name includes what it shows). */}
+        {onJump && !quote.gone && <VisuallyHidden>{t('bubble.goToQuoted', { name: quote.senderName })}</VisuallyHidden>}
+        {!quote.gone && (
+          <Typography variant="caption" component="span" sx={{ display: 'block', fontWeight: 700 }} noWrap>
+            {quote.senderName}
+          </Typography>
+        )}
+        <Typography
+          variant="caption"
+          component="span"
+          sx={{ display: 'block', fontStyle: quote.gone ? 'italic' : undefined }}
+          noWrap
+        >
+          {line}
+        </Typography>
+      </Box>
+      {quote.thumb && (
+        <Box
+          component="img"
+          src={quote.thumb}
+          alt=""
+          sx={{ width: 36, height: 36, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }}
+        />
+      )}
+    </Box>
+  );
+}
+
 function Reactions({ list }: { list: UiMessage['reactions'] }) {
   const { t } = useTranslation('chat');
   const f = useFormat();
@@ -262,7 +328,9 @@ function BubbleInner({
             ref={article}
             role="article"
             aria-label={own ? t('bubble.fromYou') : t('bubble.from', { name: m.sender.name })}
-            tabIndex={highlighted ? -1 : undefined}
+            // Focusable by script only (a jump puts focus here), and still after the highlight fades:
+            // taking tabindex away from the focused element would drop focus to the page.
+            tabIndex={-1}
             sx={{
               ...(highlighted && { outline: '3px solid', outlineColor: 'warning.main', outlineOffset: 2 }),
               px: 1.5,
@@ -279,6 +347,7 @@ function BubbleInner({
             }}
           >
             {highlighted && <VisuallyHidden>{t('bubble.found')}</VisuallyHidden>}
+            {m.replyTo && !removed && <Quote quote={m.replyTo} own={own} onJump={actions.onJump} />}
             {removed ? (
               <RemovedText inherit={own} />
             ) : (
@@ -338,7 +407,14 @@ function BubbleInner({
           {t('bubble.moreReactions')}
         </MenuItem>
         <Divider />
-        <MenuItem onClick={close}>{t('bubble.reply')}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            actions.onReply(m);
+            close();
+          }}
+        >
+          {t('bubble.reply')}
+        </MenuItem>
         <MenuItem onClick={close}>{t('bubble.forward')}</MenuItem>
         <MenuItem
           onClick={() => {

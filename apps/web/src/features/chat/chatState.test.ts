@@ -4,6 +4,7 @@ import type { ChatDto, MessageDto } from '@sajha/contract';
 import {
   chatReducer,
   initialChatState,
+  quoteOf,
   storedFrom,
   type ChatAction,
   type ChatState,
@@ -214,5 +215,40 @@ describe('chat presence', () => {
       open: true,
     });
     expect(after.chats[0]!.sender.online).toBe(false);
+  });
+});
+
+describe('chat replies', () => {
+  it('quotes the first line of a message, or its first file, with an image as the thumbnail', () => {
+    const long = `${'x'.repeat(130)}\nsecond line`;
+    expect(quoteOf(stored('00000000-0000-4000-8000-0000000000a1', `  Momo at six?\nOr seven`))).toEqual({
+      id: '00000000-0000-4000-8000-0000000000a1',
+      senderName: 'Ram',
+      text: 'Momo at six?',
+      attachmentName: null,
+      thumb: null,
+    });
+    expect(quoteOf(stored('00000000-0000-4000-8000-0000000000a2', long)).text).toBe(`${'x'.repeat(120)}…`);
+    const photo = { id: 'f1', type: 'image/jpeg', name: 'pokhara.jpg', size: '1 KB', file: '/api/chat/files/f1' };
+    expect(quoteOf({ ...stored('00000000-0000-4000-8000-0000000000a3', ''), attachments: [photo] })).toMatchObject({
+      text: '',
+      attachmentName: 'pokhara.jpg',
+      thumb: '/api/chat/files/f1',
+    });
+  });
+
+  it('keeps the quote a reply showed once the server acknowledges it', () => {
+    const replyTo = quoteOf(stored('00000000-0000-4000-8000-0000000000a4', 'Trek plan'));
+    const sending = { ...local('c9', 'Sounds good'), replyTo };
+    const acked = storedFrom(
+      { id: '00000000-0000-4000-8000-0000000000a5', chatId, timestamp: '2026-01-01T10:01:00.000Z', clientId: 'c9' },
+      { clientId: 'c9', content: 'Sounds good', sender: me },
+    );
+    const s = run(
+      ...opened,
+      { type: 'local', chatId, message: sending },
+      { type: 'acked', chatId, clientId: 'c9', message: acked },
+    );
+    expect(items(s).at(-1)).toMatchObject({ id: acked.id, content: 'Sounds good', replyTo });
   });
 });

@@ -3,7 +3,15 @@
  * (oldest first, as they are drawn). Every server event and every local action is one action type,
  * so what the screen shows is a pure function of what happened.
  */
-import { isStoredMessage, type ChatDto, type CurrentUser, type MessageDto, type SentMessage } from '@sajha/contract';
+import {
+  isStoredMessage,
+  LIMITS,
+  type ChatDto,
+  type CurrentUser,
+  type MessageDto,
+  type ReplyQuote,
+  type SentMessage,
+} from '@sajha/contract';
 import type { Format } from '../../i18n/format';
 
 export interface UiMessage extends MessageDto {
@@ -183,7 +191,12 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
       const next = withThread(state, action.chatId, (t) => ({
         ...t,
         items: t.items.some((m) => sameMessage(m, action.message))
-          ? t.items.map((m) => (m.clientId === action.clientId && isLocal(m) ? { ...action.message, live: true } : m))
+          ? t.items.map((m) =>
+              m.clientId === action.clientId && isLocal(m)
+                ? // The ack says only what the sender did not know: the quote it showed stays.
+                  { ...action.message, ...(m.replyTo && !action.message.replyTo && { replyTo: m.replyTo }), live: true }
+                : m,
+            )
           : [...t.items, { ...action.message, live: true }],
       }));
       return mapChat(next, action.chatId, (c) =>
@@ -298,4 +311,18 @@ export function formatTime(iso: string, f: Pick<Format, 'time' | 'dayMonth'>, no
   const d = new Date(iso);
   const sameDay = d.toDateString() === now.toDateString();
   return sameDay ? f.time(d) : f.dayMonth(d);
+}
+
+/** The quote a reply to `m` shows, made here as the server makes it (chat/presenters.ts: presentQuote). */
+export function quoteOf(m: UiMessage): ReplyQuote {
+  const line = m.content.trim().split('\n', 1)[0] ?? '';
+  const max = LIMITS.replyQuoteChars;
+  const first = m.attachments[0];
+  return {
+    id: m.id,
+    senderName: m.sender.name,
+    text: line.length > max ? `${line.slice(0, max)}…` : line,
+    attachmentName: first?.name ?? null,
+    thumb: first?.type.startsWith('image/') ? first.file : null,
+  };
 }

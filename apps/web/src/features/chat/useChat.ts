@@ -7,7 +7,14 @@
  * Discard.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { DURATIONS_MS, Events, type ChatDto, type CurrentUser, type MessageDto } from '@sajha/contract';
+import {
+  DURATIONS_MS,
+  Events,
+  type ChatDto,
+  type CurrentUser,
+  type MessageDto,
+  type ReplyQuote,
+} from '@sajha/contract';
 import { useAuth } from '../../lib/auth';
 import { useRealtime } from '../../lib/realtime';
 import { emitFresh } from '../../lib/emitFresh';
@@ -21,6 +28,7 @@ interface SendPayload {
   message: string;
   to_cid: string;
   attachments: string[];
+  replyTo?: string;
 }
 
 const outboxKey = (uid: string) => `sajha.chat.outbox.${uid}`;
@@ -192,13 +200,14 @@ export function useChat(callbacks: ChatCallbacks) {
   );
 
   const send = useCallback(
-    (chatId: string, text: string, attachments: Attachment[]) => {
+    (chatId: string, text: string, attachments: Attachment[], replyTo?: ReplyQuote | null) => {
       if (!user) return;
       const payload: SendPayload = {
         id: newClientId(),
         message: text,
         to_cid: chatId,
         attachments: attachments.map((a) => a.id),
+        ...(replyTo ? { replyTo: replyTo.id } : {}),
       };
       const local: UiMessage = {
         id: payload.id,
@@ -213,6 +222,7 @@ export function useChat(callbacks: ChatCallbacks) {
         sender: { ...user, online: true },
         live: true,
         pending: true,
+        ...(replyTo ? { replyTo } : {}),
       };
       dispatch({ type: 'local', chatId, message: local });
       writeOutbox(user.uid, [...readOutbox(user.uid), payload]);

@@ -9,6 +9,8 @@ import type { Thread } from './chatState';
 
 /** How long a found message stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
+/** Scrolls tried (100 ms apart) before the list has drawn the message. */
+const SCROLL_TRIES = 20;
 
 export function useJumpToMessage(options: {
   chatId: string;
@@ -46,13 +48,24 @@ export function useJumpToMessage(options: {
     return () => window.clearTimeout(timer);
   }, [focusId, thread, chatId, loadOlder]);
 
-  // Once the list has drawn the pages just put in front, it scrolls to the message.
+  // Once the list has drawn the pages just put in front, it scrolls to the message. The list measures
+  // those pages as it draws them, so a first scroll can land short of a message it has not measured yet
+  // (seen on a busy machine): it tries again until the message is drawn, then centres it.
   useEffect(() => {
     if (!highlighted) return;
-    const timer = window.setTimeout(() => {
+    let tries = 0;
+    let timer = 0;
+    const attempt = () => {
+      const drawn = document.querySelector(`[data-message-id="${CSS.escape(highlighted)}"]`);
+      if (drawn) {
+        drawn.scrollIntoView({ block: 'center' });
+        return;
+      }
       const index = latest.current.thread?.items.findIndex((m) => m.id === highlighted) ?? -1;
       if (index >= 0) list.current?.scrollToIndex({ index, align: 'center' });
-    }, 50);
+      if ((tries += 1) < SCROLL_TRIES) timer = window.setTimeout(attempt, 100);
+    };
+    timer = window.setTimeout(attempt, 50);
     return () => window.clearTimeout(timer);
   }, [highlighted, list]);
 
