@@ -69,6 +69,40 @@ describe('signed-in shell', () => {
     expect(await notificationBadge(page).count()).toBe(0); // hidden at 0
   });
 
+  it('offers "Skip to content" first in the tab order, and every page has one main region', async () => {
+    const u = await createUser(e2e.db, { name: 'Tashi Lama' });
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await signedInPage(u, viewport);
+      const paths = [
+        '/home',
+        '/settings',
+        '/message',
+        '/friends',
+        '/explore',
+        '/clips',
+        '/ai',
+        '/features',
+        '/search?q=momo',
+      ];
+      for (const path of [...paths, `/u/${u.username}`]) {
+        await page.goto(path);
+        await page.locator('#main-content').waitFor();
+        await expect.poll(() => page.locator('main').count()).toBe(1);
+      }
+      await page.goto('/home');
+      await page.locator('#main-content').waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await skip.isVisible()).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    }
+  });
+
   it('receives a notification live, lists it under Today, and clears the badge for good', async () => {
     const u = await createUser(e2e.db);
     const actor = await createUser(e2e.db, { username: 'hari_k' });

@@ -5,11 +5,13 @@ import {
   isId,
   loginBodySchema,
   Messages,
+  PeopleMessages,
   registerBodySchema,
   safeNextUrl,
   sendMessagePayloadSchema,
   serverEventSchemas,
 } from './index.js';
+import { ne } from './i18n/ne.js';
 
 const CHAT = '6f1c2a4e-3b5d-4c7e-9f10-2a3b4c5d6e7f';
 const FILE = '0b9d8c7a-6e5f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -94,5 +96,14 @@ describe('socket event table', () => {
     expect(sendMessagePayloadSchema.safeParse({ id: 'c-1', message: 'hi', to_cid: CHAT }).success).toBe(true);
     expect(isId(CHAT)).toBe(true);
     expect(isId('not-a-uuid')).toBe(false);
+  });
+});
+
+describe('counted texts', () => {
+  it('says one mutual friend in the singular, in both languages', () => {
+    expect(PeopleMessages.mutual(1)).toBe('1 mutual friend');
+    expect(PeopleMessages.mutual(3)).toBe('3 mutual friends');
+    expect(ne.PeopleMessages.mutual(1)).toBe('1 साझा साथी');
+    expect(ne.PeopleMessages.mutual(2)).toBe('2 साझा साथीहरू');
   });
 });

@@ -73,7 +73,7 @@ export const PeopleMessages = {
   blockConfirm: (username: string) =>
     `Block @${username}? They will not be able to message you, follow you, find you or see your profile.`,
   followNotice: (username: string) => `@${username} started following you`,
-  mutual: (n: number) => `${n} mutual friends`,
+  mutual: (n: number) => (n === 1 ? '1 mutual friend' : `${n} mutual friends`),
   noFriends: 'No friends yet. Friends are people you follow who follow you back.',
   noFollowers: 'No followers yet.',
   noFollowing: 'Not following anyone yet.',

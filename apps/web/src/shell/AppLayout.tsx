@@ -40,6 +40,7 @@ import { FULL_SCREEN_PATHS, HEADER_HEIGHT } from '../lib/layout';
 import { LogoutDialog } from './LogoutDialog';
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavId, type NavItem } from './navItems';
 import { VisuallyHidden } from '../lib/VisuallyHidden';
+import { MAIN_CONTENT_ID, SkipLink } from '../lib/SkipLink';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
 
@@ -323,6 +324,7 @@ export default function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
       <Drawer
         variant="permanent"
         sx={{
@@ -346,7 +348,12 @@ export default function AppLayout() {
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Header />
-        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, pb: { xs: 8, md: 0 } }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, pb: { xs: 8, md: 0 }, '&:focus': { outline: 'none' } }}
+        >
           <Outlet />
         </Box>
       </Box>

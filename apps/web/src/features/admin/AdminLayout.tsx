@@ -34,6 +34,7 @@ import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { NotFoundPage } from '../misc';
 import { useStaffRole, type StaffContext, type StaffRole } from './staffRole';
 import { useTranslation } from 'react-i18next';
+import { MAIN_CONTENT_ID, SkipLink } from '../../lib/SkipLink';
 import { useVocabulary } from './vocabulary';
 
 const sidebarWidth = { md: LAYOUT.sidebarWidth, lg: LAYOUT.sidebarWidthLarge };
@@ -163,6 +164,7 @@ export default function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
       <Drawer
         variant="permanent"
         open
@@ -199,7 +201,12 @@ export default function AdminLayout() {
             </Typography>
           </Toolbar>
         </AppBar>
-        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0 }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, '&:focus': { outline: 'none' } }}
+        >
           <Outlet context={context} />
         </Box>
       </Box>

@@ -13,7 +13,7 @@ export function makePlaceholder(title: string) {
       document.title = t('pageTitle', { title });
     }, [t]);
     return (
-      <Box component="main" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+      <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
         <ConstructionOutlined sx={{ fontSize: 48, mb: 1 }} aria-hidden />
         <Typography variant="h5" component="h1" color="text.primary" gutterBottom>
           {title}

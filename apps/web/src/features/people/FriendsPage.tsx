@@ -83,7 +83,7 @@ export default function FriendsPage() {
   const me = user?.username;
 
   return (
-    <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+    <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 } }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
         {t('friends.heading')}
       </Typography>

@@ -332,7 +332,6 @@ export default function ProfilePage() {
 
   return (
     <Box
-      component="main"
       sx={{
         maxWidth: LAYOUT.feedMaxWidth + 40,
         mx: 'auto',

@@ -140,7 +140,8 @@ export default function SettingsPage() {
   }
 
   return (
-    <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1040, mx: 'auto', width: '100%' }}>
+    // Inside the app's one <main> (shell/AppLayout.tsx).
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1040, mx: 'auto', width: '100%' }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {t('title')}
       </Typography>
