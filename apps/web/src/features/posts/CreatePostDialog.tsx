@@ -3,7 +3,8 @@
  * category, who sees it and who may reply (issue 38: starting from the member's defaults in Settings →
  * Privacy), images and videos (mp4, webm, ogg) with "Mark media as sensitive", a preview of the first
  * https link, and the upload with a progress bar. Errors show as a bubble for 3 s. A created post is
- * handed to `onCreated` (the shell puts it on top of the home feed).
+ * handed to `onCreated` (the shell puts it on top of the home feed). What is typed is kept as a draft
+ * (draft.ts) until it is posted or discarded: closing the dialog or reloading loses nothing.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
@@ -46,6 +47,7 @@ import { useToast } from '../../lib/toast';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { createPost, fetchLinkMeta } from './postsApi';
 import { postKeys } from './queries';
+import { clearDraft, readDraft, writeDraft } from './draft';
 
 const ACCEPT = ['image/*', ...VIDEO_EXTENSIONS.map((e) => `video/${e}`), ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(
   ',',
@@ -122,13 +124,29 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
   const m = useMessages();
   const f = useFormat();
   const me = useCurrentUser();
-  const [content, setContent] = useState('');
+  const uid = me?.uid;
+  // An unfinished post comes back as it was left (draft.ts); otherwise the member's defaults.
+  const [draft] = useState(() => (uid ? readDraft(uid) : null));
+  const [restored, setRestored] = useState(draft !== null);
+  const [content, setContent] = useState(draft?.content ?? '');
   const [cut, setCut] = useState(false);
-  const [category, setCategory] = useState('');
+  const [category, setCategory] = useState(draft?.category ?? '');
   // The member's defaults (Settings → Privacy), read when the dialog opens.
-  const [audience, setAudience] = useState<Audience>(me?.defaultAudience ?? 'public');
-  const [replies, setReplies] = useState<ReplyPolicy>(me?.defaultReplies ?? 'everyone');
-  const [sensitive, setSensitive] = useState(false);
+  const [audience, setAudience] = useState<Audience>(draft?.audience ?? me?.defaultAudience ?? 'public');
+  const [replies, setReplies] = useState<ReplyPolicy>(draft?.replies ?? me?.defaultReplies ?? 'everyone');
+  const [sensitive, setSensitive] = useState(draft?.sensitive ?? false);
+  useEffect(() => {
+    if (uid) writeDraft(uid, { content, category, audience, replies, sensitive });
+  }, [uid, content, category, audience, replies, sensitive]);
+  const discardDraft = () => {
+    setContent('');
+    setCategory('');
+    setAudience(me?.defaultAudience ?? 'public');
+    setReplies(me?.defaultReplies ?? 'everyone');
+    setSensitive(false);
+    setRestored(false);
+    if (uid) clearDraft(uid);
+  };
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -164,6 +182,8 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
     if (!result.ok) return setError(result.error);
     toast.show({ message: result.message || m.Messages.post.created, type: 'success' });
     if (result.post) onCreated?.(result.post);
+    if (uid) clearDraft(uid);
+    // The form goes with the dialog: nothing may write the posted text back as a draft.
     onClose();
   };
 
@@ -181,6 +201,16 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
         </IconButton>
       </DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {restored && content.trim() !== '' && (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+              {t('create.draftRestored')}
+            </Typography>
+            <Button size="small" onClick={discardDraft} disabled={uploading}>
+              {t('create.discardDraft')}
+            </Button>
+          </Box>
+        )}
         <TextField
           autoFocus
           multiline
