@@ -1,6 +1,6 @@
 /** DTOs that leave the server (part 1 §3, part 2 §3). Rows never leave the server; presenters map them to these. */
 import { z } from 'zod';
-import { NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
+import { LIMITS, NOTIFICATION_TYPES, POST_CATEGORIES, SOCIAL_PLATFORMS } from './constants.js';
 import { languagePrefsSchema } from './i18n/locale.js';
 import { Messages } from './messages.js';
 import { AUDIENCES, REPLY_POLICIES } from './privacy.js';
@@ -180,6 +180,12 @@ export const replyQuoteSchema = z.object({
   gone: z.boolean().optional(),
 });
 export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
+
+/** A quote's text: the message's first line, cut at LIMITS.replyQuoteChars (the server and the sending tab agree). */
+export function quoteLine(content: string): string {
+  const line = content.trim().split('\n', 1)[0] ?? '';
+  return line.length > LIMITS.replyQuoteChars ? `${line.slice(0, LIMITS.replyQuoteChars)}…` : line;
+}
 
 export const messageSchema = z.object({
   id: idSchema,

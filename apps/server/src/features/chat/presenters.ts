@@ -1,8 +1,8 @@
 /** Chat rows -> the contract's DTOs (part 2 §3). Rows never leave the server. */
 import {
   cleanFileName,
-  LIMITS,
   ModerationMessages,
+  quoteLine,
   type ChatDto,
   type MessageDto,
   type ReplyQuote,
@@ -61,12 +61,10 @@ export function presentQuote(q: QuotedRow): ReplyQuote {
   if (q.removedAt !== null) {
     return { id: q.id, senderName: q.senderName, text: ModerationMessages.removed, attachmentName: null, thumb: null };
   }
-  const line = q.content.trim().split('\n', 1)[0] ?? '';
-  const max = LIMITS.replyQuoteChars;
   return {
     id: q.id,
     senderName: q.senderName,
-    text: line.length > max ? `${line.slice(0, max)}…` : line,
+    text: quoteLine(q.content),
     attachmentName: q.fileName === null ? null : cleanFileName(q.fileName),
     thumb: q.fileId !== null && q.fileMime?.startsWith('image/') ? chatFileUrl(q.fileId) : null,
   };

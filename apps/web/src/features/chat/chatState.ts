@@ -5,7 +5,7 @@
  */
 import {
   isStoredMessage,
-  LIMITS,
+  quoteLine,
   type ChatDto,
   type CurrentUser,
   type MessageDto,
@@ -315,13 +315,11 @@ export function formatTime(iso: string, f: Pick<Format, 'time' | 'dayMonth'>, no
 
 /** The quote a reply to `m` shows, made here as the server makes it (chat/presenters.ts: presentQuote). */
 export function quoteOf(m: UiMessage): ReplyQuote {
-  const line = m.content.trim().split('\n', 1)[0] ?? '';
-  const max = LIMITS.replyQuoteChars;
   const first = m.attachments[0];
   return {
     id: m.id,
     senderName: m.sender.name,
-    text: line.length > max ? `${line.slice(0, max)}…` : line,
+    text: quoteLine(m.content),
     attachmentName: first?.name ?? null,
     thumb: first?.type.startsWith('image/') ? first.file : null,
   };
