@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { Events, type ChatDto, type SentMessage } from '@sajha/contract';
 import { ask, createUser, ok } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
-import { bubble } from './chatPages.js';
+import { bubble, messageOption } from './chatPages.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-async function chooseOption(page: Page, text: string, option: string): Promise<void> {
-  await bubble(page, text).getByRole('button', { name: 'Message options' }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: option }).click();
-}
 
 describe('replies in a chat', () => {
   it('quotes the message replied to, live and after a reload, and jumps to an old original', async () => {
@@ -50,13 +45,13 @@ describe('replies in a chat', () => {
 
     // B chooses Reply: the composer quotes the message; Escape takes it back.
     const replyBar = pb.getByRole('group', { name: 'Replying to Asha Gurung' });
-    await chooseOption(pb, 'filler 38', 'Reply');
+    await messageOption(pb, 'filler 38', 'Reply');
     await expect.poll(() => replyBar.textContent()).toContain('filler 38');
     await pb.getByRole('textbox', { name: 'Message' }).press('Escape');
     await replyBar.waitFor({ state: 'detached' });
 
     // Reply for real: B's own bubble and A's live copy both carry the quote.
-    await chooseOption(pb, 'filler 39', 'Reply');
+    await messageOption(pb, 'filler 39', 'Reply');
     await replyBar.waitFor();
     await expectAccessible(pb);
     const box = pb.getByRole('textbox', { name: 'Message' });

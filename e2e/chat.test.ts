@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { Messages } from '@sajha/contract';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
+import { bubble, messageOption } from './chatPages.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -30,7 +31,6 @@ const messagesBadge = (page: Page) =>
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: /Messages/ })
     .locator('.MuiBadge-badge:not(.MuiBadge-invisible)');
-const bubble = (page: Page, text: string) => page.locator('[data-message-id]', { hasText: text });
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 async function send(page: Page, text: string): Promise<void> {
@@ -38,14 +38,6 @@ async function send(page: Page, text: string): Promise<void> {
   await box.fill(text);
   await box.press('Enter');
   await bubble(page, text).waitFor();
-}
-
-async function messageOption(page: Page, text: string, option: string | RegExp): Promise<void> {
-  await bubble(page, text).getByRole('button', { name: 'Message options' }).click();
-  await page
-    .getByRole('menu')
-    .getByRole(/^React/.test(String(option)) ? 'button' : 'menuitem', { name: option })
-    .click();
 }
 
 describe('chat between members', () => {
@@ -99,6 +91,10 @@ describe('chat between members', () => {
     expect(await pb.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
     await pb.keyboard.press('Escape');
     await messageOption(pa, 'Oops, wrong chat', 'Delete');
+    await pa
+      .getByRole('dialog', { name: 'Delete message?' })
+      .getByRole('button', { name: 'Delete for everyone' })
+      .click();
     await expect.poll(() => bubble(pb, 'Oops, wrong chat').count()).toBe(0);
     await expect.poll(() => bubble(pa, 'Oops, wrong chat').count()).toBe(0);
 

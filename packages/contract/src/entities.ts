@@ -187,6 +187,10 @@ export function quoteLine(content: string): string {
   return line.length > LIMITS.replyQuoteChars ? `${line.slice(0, LIMITS.replyQuoteChars)}…` : line;
 }
 
+/** Delete a message for everyone in the chat (its sender only), or only for me (any member). */
+export const deleteScopeSchema = z.enum(['everyone', 'me']);
+export type DeleteScope = z.infer<typeof deleteScopeSchema>;
+
 export const messageSchema = z.object({
   id: idSchema,
   chatId: idSchema.optional(),

@@ -11,6 +11,7 @@ import {
   commentSchema,
   countsSchema,
   currentUserSchema,
+  deleteScopeSchema,
   friendRowSchema,
   clientIdSchema,
   idSchema,
@@ -106,7 +107,8 @@ export const clientEventSchemas = {
   [Events.reactMessage]: one(
     z.object({ id: idSchema, reaction: z.string().min(1).max(16), username: z.string().optional() }),
   ),
-  [Events.deleteMessage]: one(z.object({ mid: idSchema })),
+  // Delete for everyone (the sender only), or for me: any member stops seeing it, the others keep it.
+  [Events.deleteMessage]: one(z.object({ mid: idSchema, scope: deleteScopeSchema.default('everyone') })),
   [Events.pinMessage]: one(z.object({ mid: idSchema })),
   [Events.unpinMessage]: one(z.object({ mid: idSchema })),
   [Events.getChats]: none,
@@ -371,7 +373,7 @@ export const clientAckSchemas = {
   [Events.sendMessage]: z.union([sentMessageSchema, messageSchema]),
   [Events.typing]: none_,
   [Events.reactMessage]: messageSchema,
-  [Events.deleteMessage]: z.object({ mid: idSchema, chatId: idSchema }),
+  [Events.deleteMessage]: z.object({ mid: idSchema, chatId: idSchema, scope: deleteScopeSchema }),
   [Events.pinMessage]: z.array(messageSchema),
   [Events.unpinMessage]: z.array(messageSchema),
   [Events.getChats]: z.array(chatSchema),

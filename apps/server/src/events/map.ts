@@ -127,6 +127,8 @@ export interface DomainEvents {
   'chat.message.unseen': { chatId: string; direct: boolean; toIds: string[]; sender: ChatSender; preview: string };
   'chat.message.updated': { chatId: string; memberIds: string[]; messages: MessageDto[] };
   'chat.message.deleted': { chatId: string; memberIds: string[]; mid: string; by: string };
+  /** Deleted for one member only: their tabs drop it. */
+  'chat.message.hidden': { chatId: string; userId: string; mid: string };
   /** A message changed outside its chat (moderators removed or restored it): shown anew to the chat. */
   'chat.message.refresh': { messageId: string };
   /** A chat appeared in these members' lists (a new group); each gets its own view of it. */

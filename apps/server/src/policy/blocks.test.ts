@@ -58,6 +58,7 @@ import {
   follows,
   invites,
   likes,
+  messageHides,
   messageReactions,
   messages,
   notifications,
@@ -645,13 +646,17 @@ const eventRows: Record<ClientEventName, Row> = {
   },
   [Events.deleteMessage]: {
     kind: 'refused',
-    how: "B deletes A's message in the direct chat: refused, the blocker's history stays whole; A takes back its own (allowed), and B, who no longer sees that chat, is not told",
+    how: "B deletes A's message in the direct chat: refused, the blocker's history stays whole; A takes back its own (allowed) and deletes one of B's for itself only (allowed), and B, who no longer sees that chat, is told of neither",
     probe: async () => {
-      const { a, b, direct, msgA, msgA3 } = w;
+      const { a, b, direct, msgA, msgA3, msgB } = w;
       expect(await ask(b.main, Events.deleteMessage, { mid: msgA })).toMatchObject({ ok: false });
       expect(await t.db.select({ id: messages.id }).from(messages).where(eq(messages.id, msgA))).toHaveLength(1);
       const mark = b.ear.mark();
       await ok(ask(a.main, Events.deleteMessage, { mid: msgA3 }));
+      await ok(ask(a.main, Events.deleteMessage, { mid: msgB, scope: 'me' }));
+      expect(await t.db.select({ id: messages.id }).from(messages).where(eq(messages.id, msgB))).toHaveLength(1);
+      // (The other probes read A's whole history: shown again.)
+      await t.db.delete(messageHides).where(eq(messageHides.messageId, msgB));
       await settle();
       await sync(b.main);
       expect(b.ear.since<{ chatId: string }>(mark, Events.messageDeleted, (x) => x.chatId === direct)).toEqual([]);

@@ -108,3 +108,21 @@ export const messageReactions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
+
+/**
+ * "Delete for me": a message one member no longer sees (history, the chat list's last message, search),
+ * while the others keep it. Goes with the message (deleted for everyone) or the member.
+ */
+export const messageHides = pgTable(
+  'message_hides',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_hides_user_idx').on(t.userId)],
+);

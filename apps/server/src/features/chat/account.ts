@@ -1,12 +1,12 @@
 /**
- * Chat's part of a member's account. Exported: the messages they sent. Deleted: their reactions and
- * memberships; chats left with nobody go with their messages. Messages they sent into chats that still
+ * Chat's part of a member's account. Exported: the messages they sent. Deleted: their reactions, the
+ * messages they deleted for themselves, and their memberships; chats left with nobody go with their messages. Messages they sent into chats that still
  * have other members stay there, from "Deleted user" (their recipients' history; see the README); a
  * group they created passes to its longest-standing member, and a direct chat's pair key forgets them.
  */
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { chatMembers, chats, messageReactions, messages } from '../../db/schema.js';
+import { chatMembers, chats, messageHides, messageReactions, messages } from '../../db/schema.js';
 import { after, byKeyset, EXPORT_PAGE, type AccountExport } from '../../account.js';
 
 export function exportChat(deps: AppDeps, userId: string, out: AccountExport): void {
@@ -34,6 +34,7 @@ export async function deleteChat(deps: AppDeps, userId: string): Promise<void> {
   ).map((r) => r.id);
   await db.transaction(async (tx) => {
     await tx.delete(messageReactions).where(eq(messageReactions.userId, userId));
+    await tx.delete(messageHides).where(eq(messageHides.userId, userId));
     await tx.update(messages).set({ pinnedBy: null }).where(eq(messages.pinnedBy, userId));
     await tx.delete(chatMembers).where(eq(chatMembers.userId, userId));
     // Chats nobody is left in go, with their messages (cascade).

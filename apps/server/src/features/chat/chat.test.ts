@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { Events, Messages, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
-import { messages } from '../../db/schema.js';
+import { messageHides, messages } from '../../db/schema.js';
 import { viewersAmong } from './presence.js';
 import {
   connectSocket,
@@ -187,6 +187,67 @@ describe('chat over /real', () => {
     expect(await gone).toEqual({ mid: mine.id, chatId });
     const page = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId));
     expect(page.map((m) => m.id)).not.toContain(mine.id);
+  });
+
+  it('deletes for me: only my own tabs drop it, and it leaves my history, chat list, pin and search; the others keep it', async () => {
+    const a2 = await connectSocket(t.url, await sessionCookie(t.db, a.id));
+    try {
+      const theirs = await ok<MessageDto>(
+        ask(sb, Events.sendMessage, { id: 'b-hide', message: 'Momo party saturday', to_cid: chatId }),
+      );
+      await ok(ask(sa, Events.pinMessage, { mid: theirs.id }));
+      const inMyOtherTab = nextEvent<{ mid: string; chatId: string }>(a2, Events.messageDeleted);
+      const toB = collect(sb, Events.messageDeleted);
+      // Anyone in the chat may delete any message for themselves (not only their own).
+      expect(await ok(ask(sa, Events.deleteMessage, { mid: theirs.id, scope: 'me' }))).toEqual({
+        mid: theirs.id,
+        chatId,
+        scope: 'me',
+      });
+      expect(await inMyOtherTab).toEqual({ mid: theirs.id, chatId });
+      // Hiding twice is fine.
+      await ok(ask(sa, Events.deleteMessage, { mid: theirs.id, scope: 'me' }));
+
+      const mine = (await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId))).map((m) => m.id);
+      expect(mine).not.toContain(theirs.id);
+      const myChat = (await ok<ChatDto[]>(ask(sa, Events.getChats))).find((x) => x.id === chatId);
+      expect(myChat?.messages[0]?.id).not.toBe(theirs.id);
+      expect(myChat?.pinned?.id).not.toBe(theirs.id);
+      const found = await fetch(`${t.url}/api/search?q=momo&type=messages`, {
+        headers: { cookie: await sessionCookie(t.db, a.id) },
+      });
+      expect(JSON.stringify(await found.json())).not.toContain(theirs.id);
+
+      // B, who sent it, still has it everywhere, and was told nothing.
+      expect((await ok<MessageDto[]>(ask(sb, Events.getMessages, chatId))).map((m) => m.id)).toContain(theirs.id);
+      const bChat = (await ok<ChatDto[]>(ask(sb, Events.getChats))).find((x) => x.id === chatId);
+      expect(bChat?.messages[0]?.id).toBe(theirs.id);
+      expect(bChat?.pinned?.id).toBe(theirs.id);
+      await ok(ask(sb, Events.getUnread));
+      expect(toB).toEqual([]);
+
+      // Someone else's message is still not theirs to delete for everyone, and C (not in the chat) may not hide it.
+      expect(await ask(sa, Events.deleteMessage, { mid: theirs.id, scope: 'everyone' })).toEqual({
+        ok: false,
+        error: Messages.chat.notSender,
+      });
+      expect(await ask(sc, Events.deleteMessage, { mid: theirs.id, scope: 'me' })).toMatchObject({ ok: false });
+      const [{ n } = { n: -1 }] = await t.db
+        .select({ n: count() })
+        .from(messageHides)
+        .where(eq(messageHides.messageId, theirs.id));
+      expect(n).toBe(1);
+
+      // When B then deletes it for everyone, A's hide goes with it.
+      await ok(ask(sb, Events.deleteMessage, { mid: theirs.id }));
+      const [{ left } = { left: -1 }] = await t.db
+        .select({ left: count() })
+        .from(messageHides)
+        .where(eq(messageHides.messageId, theirs.id));
+      expect(left).toBe(0);
+    } finally {
+      a2.close();
+    }
   });
 
   it('marks a message read at once for a member who is looking at the chat', async () => {

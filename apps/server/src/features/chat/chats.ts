@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import { notBlockedWith } from '../../policy/relations.js';
 import { onlineAmong } from './presence.js';
 import { presentChat, type ChatRow } from './presenters.js';
-import { hydrateMessages, unreadByChat, userColumns } from './repo.js';
+import { hydrateMessages, notHiddenFrom, unreadByChat, userColumns } from './repo.js';
 import { chatState } from './state.js';
 
 /** The member's chats, newest activity first, each with its last message, unread count and pin. */
@@ -36,13 +36,13 @@ export async function listChats(deps: AppDeps, me: string, only?: string[]): Pro
     db
       .selectDistinctOn([messages.chatId])
       .from(messages)
-      .where(inArray(messages.chatId, ids))
+      .where(and(inArray(messages.chatId, ids), notHiddenFrom(me)))
       .orderBy(messages.chatId, desc(messages.createdAt), desc(messages.id)),
     unreadByChat(db, me),
     db
       .selectDistinctOn([messages.chatId])
       .from(messages)
-      .where(and(inArray(messages.chatId, ids), isNotNull(messages.pinnedAt)))
+      .where(and(inArray(messages.chatId, ids), isNotNull(messages.pinnedAt), notHiddenFrom(me)))
       .orderBy(messages.chatId, desc(messages.pinnedAt)),
     db
       .select({ chatId: chatMembers.chatId, userId: chatMembers.userId, lastReadAt: chatMembers.lastReadAt })

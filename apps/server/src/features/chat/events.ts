@@ -131,10 +131,21 @@ export const chatSocket = [
   ),
   on(
     Events.deleteMessage,
-    { action: 'message.delete', load: ([{ mid }], ctx) => message(mid, ctx) },
+    {
+      action: 'message.delete',
+      load: async ([{ mid, scope }], ctx) => {
+        const found = await message(mid, ctx);
+        return found && { ...found, scope };
+      },
+    },
     async (_a, ctx) => {
-      const { chatId } = await messages.deleteMessage(ctx.deps, ctx.actor.id, ctx.resource);
-      return { mid: ctx.resource.message.id, chatId };
+      const { scope } = ctx.resource;
+      const { chatId } = await (scope === 'me' ? messages.hideMessage : messages.deleteMessage)(
+        ctx.deps,
+        ctx.actor.id,
+        ctx.resource,
+      );
+      return { mid: ctx.resource.message.id, chatId, scope };
     },
   ),
 

@@ -15,6 +15,7 @@ import { chatState } from './state.js';
 
 export { sendMessage } from './messages.js';
 export { reviseLastMessage } from './revise.js';
+export { notHiddenFrom } from './repo.js';
 
 export default defineFeature({
   name: 'chat',
@@ -34,7 +35,7 @@ export default defineFeature({
     },
   },
   account: {
-    tables: ['chats', 'chat_members', 'messages', 'message_reactions', 'message_attachments'],
+    tables: ['chats', 'chat_members', 'messages', 'message_reactions', 'message_attachments', 'message_hides'],
     exportAccount: exportChat,
     deleteAccount: deleteChat,
   },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, messageAttachments, messageReactions, messages } from '../../db/schema.js';
+import { files, messageAttachments, messageHides, messageReactions, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChatMeta } from './cache.js';
 import { directChat } from './chats.js';
@@ -38,7 +38,7 @@ export async function getMessages(
 ): Promise<{ messages: MessageDto[]; read: boolean }> {
   const chatId = chat.id;
   await chatState(deps).reads.flush();
-  const rows = await pageOfMessages(deps.db, chatId, opts.before, opts.limit ?? 30);
+  const rows = await pageOfMessages(deps.db, me, chatId, opts.before, opts.limit ?? 30);
   const read = !opts.before;
   if (read) await markRead(deps.db, chatId, me);
   const members = await membersOf(deps.db, chatId);
@@ -253,7 +253,17 @@ export async function setPinned(deps: AppDeps, me: string, { chat, message: row 
   return { messages: dtos, chatId: row.chatId, memberIds };
 }
 
-/** Only the sender deletes; the message goes for everyone, with its attachments' bytes. */
+/**
+ * Delete for me: the member no longer sees the message in any of their tabs (message_deleted to them
+ * only); the others keep it. Hiding twice is fine.
+ */
+export async function hideMessage(deps: AppDeps, me: string, { message: row }: MessageAccess) {
+  await deps.db.insert(messageHides).values({ messageId: row.id, userId: me }).onConflictDoNothing();
+  void deps.bus.publish('chat.message.hidden', { chatId: row.chatId, userId: me, mid: row.id }, { by: me });
+  return { mid: row.id, chatId: row.chatId };
+}
+
+/** Only the sender deletes for everyone; the message goes, with its attachments' bytes. */
 export async function deleteMessage(deps: AppDeps, me: string, { chat, message: row }: MessageAccess) {
   const attached = await deps.db
     .select({ id: files.id, storageKey: files.storageKey })

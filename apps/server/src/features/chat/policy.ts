@@ -12,9 +12,9 @@
  *   chat.leave    leave a group                           member of a group
  *   chat.manage   add, remove members, rename a group     the group's creator
  *   message.react react, pin, unpin                       member of the message's chat, no block in a direct chat
- *   message.delete delete a message                       its sender
+ *   message.delete delete a message for everyone          its sender; for me (hide it): any member
  */
-import { Messages, PeopleMessages } from '@sajha/contract';
+import { Messages, PeopleMessages, type DeleteScope } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { definePolicy, type Actor, type Refusal } from '../../policy/authorize.js';
 import type { ChatMeta } from './cache.js';
@@ -25,6 +25,8 @@ export interface MessageAccess {
   chat: ChatMeta;
   message: MessageRow;
 }
+/** A delete: for everyone in the chat, or only for the one who asks ("delete for me"). */
+export type MessageDelete = MessageAccess & { scope: DeleteScope };
 /** A chat upload, and whether it reached the actor through a chat they are in. */
 export interface ChatFile {
   file: typeof files.$inferSelect;
@@ -46,7 +48,7 @@ declare module '../../policy/authorize.js' {
     /** A direct chat with a member (start_chat): never across a block, nor past their message setting. */
     'chat.start': { id: string; refusal?: string };
     'message.react': MessageAccess;
-    'message.delete': MessageAccess;
+    'message.delete': MessageDelete;
     /** A chat attachment: its uploader, or a member of a chat it was sent in (not someone its uploader blocked). */
     'chat.file': ChatFile;
     /** The member's own list, unread counts, member search and new groups. */
@@ -114,11 +116,13 @@ export const chatPolicy = definePolicy({
       acrossBlock: cannotMessage,
       allow: ({ actor, resource }) => isMember(actor, resource.chat),
     },
-    // Taking back one's own message is never refused by a block.
+    // Taking back one's own message, or no longer seeing any, is never refused by a block.
     'message.delete': {
       allow: ({ actor, resource }) =>
         isMember(actor, resource.chat) ??
-        (resource.message.senderId !== actor?.id ? new AppError(Messages.chat.notSender, 403) : undefined),
+        (resource.scope === 'everyone' && resource.message.senderId !== actor?.id
+          ? new AppError(Messages.chat.notSender, 403)
+          : undefined),
     },
     'chat.file': {
       owner: (f) => f.file.ownerId,

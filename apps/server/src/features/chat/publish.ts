@@ -102,6 +102,10 @@ export const chatListeners: Listeners = {
     );
   },
 
+  'chat.message.hidden': ({ chatId, userId, mid }, { io }) => {
+    io.main.to(userRoom(userId)).emit(Events.messageDeleted, { mid, chatId });
+  },
+
   // Typing reaches the chat's viewers but the typist's own tabs; in a group, not those across a block with
   // the typist (a direct chat's block refused it already).
   'chat.typing': async ({ chatId, userId, name, group, origin }, { deps, io }) => {

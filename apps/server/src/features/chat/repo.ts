@@ -1,5 +1,5 @@
 /** Chat queries: members, hydration of message rows into DTOs, unread counts. */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { MessageDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
 import { batchedLookup, type Lookup } from '../../platform/batch.js';
@@ -124,15 +124,28 @@ export async function quotesOf(db: Db, ids: string[]): Promise<QuotedRow[]> {
     .where(and(inArray(messages.id, ids), eq(messages.notice, false)));
 }
 
-/** Newest first; `before` is a message id (its time and id, compared in SQL at full precision, are the cursor). */
-export async function pageOfMessages(db: Db, chatId: string, before: string | undefined, limit: number) {
+/** Not a message the viewer deleted for themselves (message_hides: one probe of its key per message). */
+export const notHiddenFrom = (viewerId: string, messageId: SQLWrapper = messages.id) =>
+  sql`not exists (select 1 from message_hides h where h.message_id = ${messageId} and h.user_id = ${viewerId})`;
+
+/**
+ * Newest first, without those the viewer deleted for themselves; `before` is a message id (its time and
+ * id, compared in SQL at full precision, are the cursor).
+ */
+export async function pageOfMessages(
+  db: Db,
+  viewerId: string,
+  chatId: string,
+  before: string | undefined,
+  limit: number,
+) {
   const cursor = before
     ? sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${before} and m2.chat_id = ${chatId})`
     : undefined;
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.chatId, chatId), cursor))
+    .where(and(eq(messages.chatId, chatId), cursor, notHiddenFrom(viewerId)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
 }

@@ -11,6 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { notHiddenFrom } from '../chat/index.js';
 import { inGoodStanding, notBlockedWith, rowInGoodStanding, seesPost } from '../../policy/relations.js';
 import type { SearchQuery } from '../../platform/search-index.js';
 
@@ -355,6 +356,7 @@ export async function searchMessages(
         where m.chat_id = cm.chat_id and (m.search_terms @@ ${q.tsquery}::tsquery) is true
           and m.notice = false and m.removed_at is null
           and (m.sender_id = ${viewerId} or ${notBlockedWith(viewerId, sql`m.sender_id`)})
+          and ${notHiddenFrom(viewerId, sql`m.id`)}
         order by m.created_at desc
         limit ${offset + limit}
       ) m

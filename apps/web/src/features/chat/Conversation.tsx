@@ -35,6 +35,7 @@ import { GroupDialog } from './GroupDialog';
 import { MediaViewer } from './MediaViewer';
 import { BlockDialog } from '../people';
 import { ChatSearchDialog } from '../search';
+import { DeleteMessageDialog, type DeleteTarget } from './DeleteMessageDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
 import { useJumpToMessage } from './useJumpToMessage';
@@ -180,6 +181,7 @@ export function Conversation({
   const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
   const [hiddenPin, setHiddenPin] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [replying, setReplying] = useState<ReplyQuote | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   // Choosing Reply puts the cursor in the composer, once the menu has given focus back to its button.
@@ -200,14 +202,14 @@ export function Conversation({
       onReact: react,
       onMoreReactions: (id) => setPanel({ reactTo: id }),
       onPin: pin,
-      onDelete: remove,
+      onDelete: (msg, own) => setDeleting({ id: msg.id, own }),
       onReply: (msg) => setReplying(quoteOf(msg)),
       onJump: setQuoted,
       onOpenMedia: (list, index) => setViewer({ items: list, index }),
       onRetry: (clientId) => retry(chat.id, clientId),
       onDiscard: (clientId) => discard(chat.id, clientId),
     }),
-    [react, pin, remove, retry, discard, chat.id],
+    [react, pin, retry, discard, chat.id],
   );
 
   return (
@@ -329,6 +331,7 @@ export function Conversation({
           } else setText(text + e);
         }}
       />
+      <DeleteMessageDialog target={deleting} onClose={() => setDeleting(null)} onConfirm={remove} />
       <MediaViewer
         items={viewer?.items ?? []}
         index={viewer?.index ?? null}

@@ -3,7 +3,7 @@
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
  * reaction quick set, more reactions, Reply (the composer quotes the message; the reply shows the quote,
  * which jumps to the original), Forward (nothing visible yet), Pin or Unpin, and Delete for one's own
- * messages, "Report message" for others'. A send the server refused says so, with Retry and
+ * messages (for everyone or for me), "Hide for me" and "Report message" for others'. A send the server refused says so, with Retry and
  * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
 import { memo, useEffect, useRef, useState } from 'react';
@@ -38,7 +38,8 @@ export interface BubbleActions {
   onReact: (id: string, reaction: string) => void;
   onMoreReactions: (id: string) => void;
   onPin: (id: string, pinned: boolean) => void;
-  onDelete: (id: string) => void;
+  /** Delete (own: for everyone or for me) or hide (anyone else's, for me): asks first. */
+  onDelete: (m: UiMessage, own: boolean) => void;
   /** Reply to this message (the composer shows its quote). */
   onReply: (m: UiMessage) => void;
   /** Show a quoted message: page back to it, scroll to it, highlight it. */
@@ -424,17 +425,15 @@ function BubbleInner({
         >
           {m.pinned ? t('bubble.unpin') : t('bubble.pin')}
         </MenuItem>
-        {own && (
-          <MenuItem
-            onClick={() => {
-              actions.onDelete(m.id);
-              close();
-            }}
-            sx={{ color: 'error.main' }}
-          >
-            {t('bubble.delete')}
-          </MenuItem>
-        )}
+        <MenuItem
+          onClick={() => {
+            actions.onDelete(m, own);
+            close();
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          {own ? t('bubble.delete') : t('bubble.hideForMe')}
+        </MenuItem>
         {!own && (
           <MenuItem
             onClick={() => {

@@ -12,6 +12,7 @@ import {
   Events,
   type ChatDto,
   type CurrentUser,
+  type DeleteScope,
   type MessageDto,
   type ReplyQuote,
 } from '@sajha/contract';
@@ -256,7 +257,7 @@ export function useChat(callbacks: ChatCallbacks) {
       react: (id: string, reaction: string) => act((s) => s.emit(Events.reactMessage, { id, reaction })),
       pin: (mid: string, pinned: boolean) =>
         act((s) => s.emit(pinned ? Events.pinMessage : Events.unpinMessage, { mid })),
-      remove: (mid: string) => act((s) => s.emit(Events.deleteMessage, { mid })),
+      remove: (mid: string, scope: DeleteScope) => act((s) => s.emit(Events.deleteMessage, { mid, scope })),
       typingSignal: (chatId: string) => act((s) => user && s.emit(Events.typing, chatId, user.name)),
       startChat: (target: { to_uid: string } | { username: string }, onFail?: (error: string) => void) =>
         act((s) =>
