@@ -42,6 +42,8 @@ export const LIMITS = {
   chatAttachmentsMax: 10,
   /** A reply's quote of the message it answers: its first line, cut to this many characters. */
   replyQuoteChars: 120,
+  /** Chats one message may be forwarded into at once (as the messengers our members know limit it). */
+  forwardChatsMax: 5,
   chatAttachmentBytesMax: 2 * 1024 * 1024,
   searchMinChars: 3,
   groupMinMembers: 2,

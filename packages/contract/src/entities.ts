@@ -209,6 +209,8 @@ export const messageSchema = z.object({
   removed: z.boolean().optional(),
   /** The message this one replies to. */
   replyTo: replyQuoteSchema.optional(),
+  /** Forwarded from another chat (shown as "Forwarded"; its attachments are the original's files). */
+  forwarded: z.boolean().optional(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 export const chatSchema = z.object({

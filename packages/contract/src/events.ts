@@ -33,6 +33,8 @@ export const Events = {
   typingName: 'types',
   reactMessage: 'react_message',
   deleteMessage: 'dm',
+  /** Ours (issue 37): a message forwarded into one or more of the member's chats. */
+  forwardMessage: 'forward_message',
   pinMessage: 'pin_message',
   unpinMessage: 'unpin_message',
   getChats: 'get_chats',

@@ -81,6 +81,8 @@ export const Messages = {
     messageNotFound: 'This message no longer exists.',
     /** Reply (issue 37): the quoted message must be in the same chat. */
     replyNotFound: 'The message you replied to is not in this chat.',
+    /** Forward (issue 37): group notices and messages moderators removed stay where they are. */
+    cannotForward: 'This message cannot be forwarded.',
     userNotFound: 'That member could not be found.',
     selfChat: 'You cannot start a conversation with yourself.',
     groupNeedsMembers: 'Choose at least 2 members for a group.',

@@ -109,6 +109,9 @@ export const clientEventSchemas = {
   ),
   // Delete for everyone (the sender only), or for me: any member stops seeing it, the others keep it.
   [Events.deleteMessage]: one(z.object({ mid: idSchema, scope: deleteScopeSchema.default('everyone') })),
+  [Events.forwardMessage]: one(
+    z.object({ mid: idSchema, chatIds: z.array(idSchema).min(1).max(LIMITS.forwardChatsMax) }),
+  ),
   [Events.pinMessage]: one(z.object({ mid: idSchema })),
   [Events.unpinMessage]: one(z.object({ mid: idSchema })),
   [Events.getChats]: none,
@@ -374,6 +377,11 @@ export const clientAckSchemas = {
   [Events.typing]: none_,
   [Events.reactMessage]: messageSchema,
   [Events.deleteMessage]: z.object({ mid: idSchema, chatId: idSchema, scope: deleteScopeSchema }),
+  // Each chat on its own: where it went, and why any other refused it (in the reader's language).
+  [Events.forwardMessage]: z.object({
+    forwarded: z.array(z.object({ chatId: idSchema, id: idSchema })),
+    refused: z.array(z.object({ chatId: idSchema, error: z.string() })),
+  }),
   [Events.pinMessage]: z.array(messageSchema),
   [Events.unpinMessage]: z.array(messageSchema),
   [Events.getChats]: z.array(chatSchema),

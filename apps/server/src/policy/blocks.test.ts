@@ -662,6 +662,24 @@ const eventRows: Record<ClientEventName, Row> = {
       expect(b.ear.since<{ chatId: string }>(mark, Events.messageDeleted, (x) => x.chatId === direct)).toEqual([]);
     },
   },
+  [Events.forwardMessage]: {
+    kind: 'refused',
+    how: "B forwards A's message from the direct chat it no longer sees: refused as missing; A forwards it into the direct chat with B (refused there) and into A's group with C (sent)",
+    probe: async () => {
+      const { a, b, direct, msgA, groupB, groupAC } = w;
+      await expectRefused(b.main, Events.forwardMessage, [{ mid: msgA, chatIds: [groupB] }], Messages.chat.notMember);
+      const sent = await ok<{ forwarded: { chatId: string }[]; refused: unknown[] }>(
+        ask(a.main, Events.forwardMessage, { mid: msgA, chatIds: [direct, groupAC] }),
+      );
+      expect(sent.forwarded.map((f) => f.chatId)).toEqual([groupAC]);
+      expect(sent.refused).toEqual([{ chatId: direct, error: PeopleMessages.cannotMessage }]);
+      const copies = await t.db
+        .select({ chatId: messages.chatId })
+        .from(messages)
+        .where(and(eq(messages.forwarded, true), eq(messages.senderId, a.id)));
+      expect(copies).toEqual([{ chatId: groupAC }]);
+    },
+  },
   [Events.pinMessage]: {
     kind: 'refused',
     how: 'B pins a message of the direct chat; A pins one too: refused both ways',

@@ -108,6 +108,7 @@ export const ne: Catalogue = {
       notSender: 'पठाउने व्यक्तिले मात्र यो सन्देश मेटाउन सक्नुहुन्छ।',
       messageNotFound: 'यो सन्देश अब छैन।',
       replyNotFound: 'तपाईंले जवाफ दिएको सन्देश यो कुराकानीमा छैन।',
+      cannotForward: 'यो सन्देश फरवार्ड गर्न मिल्दैन।',
       userNotFound: 'त्यो सदस्य भेटिएन।',
       selfChat: 'तपाईं आफैंसँग कुराकानी सुरु गर्न सक्नुहुन्न।',
       groupNeedsMembers: `समूहका लागि कम्तीमा ${LIMITS.groupMinMembers} जना सदस्य छान्नुहोस्।`,

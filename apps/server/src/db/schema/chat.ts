@@ -65,6 +65,8 @@ export const messages = pgTable(
      * reply saying "deleted" rather than losing its quote without a trace (the id alone tells nothing).
      */
     replyTo: uuid('reply_to'),
+    /** Forwarded from another chat (its attachments are the original's files, shared, not copied). */
+    forwarded: boolean('forwarded').notNull().default(false),
   },
   (t) => [
     index('messages_chat_created_idx').on(t.chatId, t.createdAt),
@@ -86,11 +88,9 @@ export const messageAttachments = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  // A file belongs to one message only: deleting that message may delete its bytes.
-  (t) => [
-    primaryKey({ columns: [t.messageId, t.position] }),
-    uniqueIndex('message_attachments_file_unique').on(t.fileId),
-  ],
+  // A file is carried by the message it was sent with and by any forward of it: its bytes go with the
+  // last of them (deleteMessage), or with its uploader's account.
+  (t) => [primaryKey({ columns: [t.messageId, t.position] }), index('message_attachments_file_idx').on(t.fileId)],
 );
 
 /** One reaction per member per message; a new one replaces the old. */

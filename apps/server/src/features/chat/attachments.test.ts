@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestUser,
   ask,
+  nextEvent,
 } from '../../../test/harness.js';
 
 interface Uploaded {
@@ -115,6 +116,65 @@ describe('chat attachments over HTTP', () => {
     expect(stolen).toEqual({ ok: false, error: Messages.chat.attachmentNotFound });
     sa.close();
     cSocket.close();
+  });
+
+  it('forwards a message with its files shared: the files outlive the original and go with the last copy', async () => {
+    const up = await upload(cookieA, [{ name: 'momo.png', type: 'image/png', body: png }]);
+    const [image] = up.body.files!;
+    const sa = await connectSocket(t.url, cookieA);
+    const sb = await connectSocket(t.url, cookieB);
+    const sc = await connectSocket(t.url, cookieC);
+    try {
+      const ab = await ask<ChatDto>(sa, Events.startChat, { to_uid: b.id });
+      const bc = await ask<ChatDto>(sb, Events.startChat, { to_uid: c.id });
+      if (!ab.ok || !bc.ok) throw new Error('no chats');
+      const original = await ask<MessageDto>(sa, Events.sendMessage, {
+        message: 'Momo at Bhojan Griha',
+        to_cid: ab.data.id,
+        attachments: [image!.id],
+      });
+      if (!original.ok) throw new Error(original.error);
+      expect((await download(cookieC, image!.file)).status).toBe(404); // C is in neither chat yet
+
+      // B passes it on to C: the same file, marked forwarded, live on C's side.
+      const arrives = nextEvent<MessageDto>(sc, Events.receiveMessage);
+      const fwd = await ask<{ forwarded: { chatId: string; id: string }[]; refused: unknown[] }>(
+        sb,
+        Events.forwardMessage,
+        { mid: original.data.id, chatIds: [bc.data.id, ab.data.id] },
+      );
+      expect(fwd).toMatchObject({ ok: true, data: { refused: [] } });
+      if (!fwd.ok) throw new Error(fwd.error);
+      expect(fwd.data.forwarded.map((f) => f.chatId)).toEqual([bc.data.id, ab.data.id]);
+      expect(await arrives).toMatchObject({
+        content: 'Momo at Bhojan Griha',
+        forwarded: true,
+        attachments: [{ id: image!.id }],
+        sender: { uid: b.id },
+      });
+      expect((await download(cookieC, image!.file)).status).toBe(200);
+
+      // C may not forward into a chat it is not in, and nobody forwards a message of a chat they are not in.
+      const intoOthers = await ask(sc, Events.forwardMessage, { mid: original.data.id, chatIds: [bc.data.id] });
+      expect(intoOthers).toEqual({ ok: false, error: Messages.chat.notMember });
+      const copy = fwd.data.forwarded[0]!.id;
+      const refused = await ask(sc, Events.forwardMessage, { mid: copy, chatIds: [ab.data.id] });
+      expect(refused).toMatchObject({ ok: true, data: { forwarded: [], refused: [{ chatId: ab.data.id }] } });
+
+      // The original and the copy in A and B's chat go; C's copy still shows the photo.
+      for (const [s, mid] of [
+        [sa, original.data.id],
+        [sb, fwd.data.forwarded[1]!.id],
+      ] as const) {
+        expect(await ask(s, Events.deleteMessage, { mid })).toMatchObject({ ok: true });
+      }
+      expect((await download(cookieC, image!.file)).status).toBe(200);
+      // The last copy goes: so do the bytes (the uploader cannot fetch them either).
+      expect(await ask(sb, Events.deleteMessage, { mid: copy })).toMatchObject({ ok: true });
+      expect((await download(cookieA, image!.file)).status).toBe(404);
+    } finally {
+      for (const s of [sa, sb, sc]) s.close();
+    }
   });
 
   it('refuses the 11th file, a 3 MB file and a disallowed type with the catalogue messages', async () => {

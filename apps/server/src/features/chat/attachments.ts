@@ -100,8 +100,9 @@ async function checkFile(file: ReceivedFile) {
 }
 
 /**
- * The member's own chat uploads among `fileIds` that no message carries yet. A file belongs to exactly
- * one message (a unique index holds it under races too), so deleting one message never takes another's file.
+ * The member's own chat uploads among `fileIds` that no message carries yet (a forward shares a sent
+ * message's files without this; a file's bytes go with the last message carrying it, so even two sends
+ * racing for one upload cannot take each other's file).
  * A resend of the same message (same client id, after a reconnect) may name its own files again: the
  * insert then finds the stored copy and answers with it.
  */

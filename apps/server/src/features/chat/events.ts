@@ -11,6 +11,7 @@ import { answer, type IoSocket } from '../../realtime/types.js';
 import { loadChat, loadMemberTarget, loadMessage, loadSendTarget } from './access.js';
 import type { ChatMeta } from './cache.js';
 import * as chats from './chats.js';
+import { forwardMessage } from './forward.js';
 import * as groups from './groups.js';
 import * as messages from './messages.js';
 import { chatRoom } from './presence.js';
@@ -147,6 +148,13 @@ export const chatSocket = [
       );
       return { mid: ctx.resource.message.id, chatId, scope };
     },
+  ),
+
+  on(
+    Events.forwardMessage,
+    { action: 'message.forward', load: ([{ mid }], ctx) => message(mid, ctx) },
+    ([{ chatIds }], ctx) =>
+      forwardMessage(ctx.deps, ctx.actor, ctx.socket.data.user, ctx.socket.data.locale ?? 'en', ctx.resource, chatIds),
   ),
 
   on(

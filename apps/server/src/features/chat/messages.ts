@@ -57,6 +57,8 @@ export interface SendInput {
   to_uid?: string | undefined;
   attachments?: string[] | undefined;
   replyTo?: string | undefined;
+  /** A forward: the original's files, carried as they are (shared, not claimed as new uploads). */
+  forward?: { attached: FileRow[] } | undefined;
 }
 
 export interface Sent {
@@ -86,7 +88,7 @@ export async function sendMessage(
   const otherId = chat.kind === 'direct' ? (chat.memberIds.find((id) => id !== me.uid) ?? null) : null;
   const sender: UserRow = (await cache.profile(me.uid)) ?? { id: me.uid, ...me };
 
-  const fileIds = [...new Set(input.attachments ?? [])];
+  const fileIds = input.forward ? input.forward.attached.map((f) => f.id) : [...new Set(input.attachments ?? [])];
   if (fileIds.length > LIMITS.chatAttachmentsMax) throw new AppError(Messages.chat.tooManyFiles, 400);
   // A reply quotes a message of this chat (any member may quote any message they can see here).
   const quoted = input.replyTo ? (await quotesOf(deps.db, [input.replyTo]))[0] : undefined;
@@ -100,7 +102,9 @@ export async function sendMessage(
     replyTo: input.replyTo ?? null,
   };
   let stored: { at: string; attached: FileRow[] } | undefined;
-  if (fileIds.length > 0) {
+  if (input.forward) {
+    stored = await storeWithAttachments(deps, { ...values, forwarded: true }, fileIds, otherId, input.forward.attached);
+  } else if (fileIds.length > 0) {
     stored = await storeWithAttachments(deps, values, fileIds, otherId);
   } else {
     const done = await writer.write({ ...values, otherId });
@@ -115,6 +119,7 @@ export async function sendMessage(
     pinnedBy: null,
     removedAt: null,
     searchTerms: null,
+    forwarded: Boolean(input.forward),
     createdAt: new Date(stored.at),
   };
   const byId = new Map(stored.attached.map((f) => [f.id, f]));
@@ -142,19 +147,23 @@ export async function sendMessage(
   return { message, chatId: chat.id, memberIds, created: true };
 }
 
-/** The rare path: a message with files, stored with them in one transaction (not group-committed). */
+/**
+ * The rare paths: a message with files, or a forward, stored in one transaction (not group-committed).
+ * `shared`: a forward's files, already the sender's to pass on; otherwise only the sender's own uploads
+ * that no other message carries (attachments.ts).
+ */
 async function storeWithAttachments(
   deps: AppDeps,
-  values: Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'clientId' | 'content' | 'replyTo'>,
+  values: Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'clientId' | 'content' | 'replyTo'> & { forwarded?: boolean },
   fileIds: string[],
   otherId: string | null,
+  shared?: FileRow[],
 ): Promise<{ at: string; attached: FileRow[] } | undefined> {
   const { db } = deps;
   if (otherId && (await deps.policy.relations.blockedEitherWay(values.senderId, otherId))) {
     throw new AppError(PeopleMessages.cannotMessage, 403);
   }
-  // Only the sender's own uploads that no other message carries (attachments.ts).
-  const attached = await claimableAttachments(db, values.senderId, fileIds, values.clientId);
+  const attached = shared ?? (await claimableAttachments(db, values.senderId, fileIds, values.clientId));
   if (attached.length !== fileIds.length) throw new AppError(Messages.chat.attachmentNotFound, 400);
   // A message and its attachments are stored together or not at all.
   const at = await db.transaction(async (tx) => {
@@ -164,9 +173,10 @@ async function storeWithAttachments(
       .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
       .returning({ at: storedAtText });
     if (!inserted) return undefined;
-    await tx
-      .insert(messageAttachments)
-      .values(fileIds.map((fileId, position) => ({ messageId: values.id, fileId, position })));
+    if (fileIds.length > 0)
+      await tx
+        .insert(messageAttachments)
+        .values(fileIds.map((fileId, position) => ({ messageId: values.id, fileId, position })));
     await tx.execute(sql`update chats set last_message_at = now() where id = ${values.chatId}`);
     return inserted.at;
   });
@@ -263,24 +273,31 @@ export async function hideMessage(deps: AppDeps, me: string, { message: row }: M
   return { mid: row.id, chatId: row.chatId };
 }
 
-/** Only the sender deletes for everyone; the message goes, with its attachments' bytes. */
+/** Only the sender deletes for everyone; the message goes, with its attachments' bytes unless a forward still carries them. */
 export async function deleteMessage(deps: AppDeps, me: string, { chat, message: row }: MessageAccess) {
   const attached = await deps.db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(messageAttachments)
     .innerJoin(files, eq(files.id, messageAttachments.fileId))
     .where(eq(messageAttachments.messageId, row.id));
-  await deps.db.transaction(async (tx) => {
+  const gone = await deps.db.transaction(async (tx) => {
     await tx.delete(messages).where(eq(messages.id, row.id));
-    if (attached.length > 0)
-      await tx.delete(files).where(
-        inArray(
-          files.id,
-          attached.map((f) => f.id),
+    if (attached.length === 0) return [];
+    // A forward shares the files: they go with the last message that carries them.
+    return tx
+      .delete(files)
+      .where(
+        and(
+          inArray(
+            files.id,
+            attached.map((f) => f.id),
+          ),
+          sql`not exists (select 1 from ${messageAttachments} where ${messageAttachments.fileId} = ${files.id})`,
         ),
-      );
+      )
+      .returning({ storageKey: files.storageKey });
   });
-  for (const f of attached) await deps.storage.delete(f.storageKey).catch(() => undefined);
+  for (const f of gone) await deps.storage.delete(f.storageKey).catch(() => undefined);
   const memberIds = chat.memberIds;
   void deps.bus.publish('chat.message.deleted', { chatId: row.chatId, memberIds, mid: row.id, by: me }, { by: me });
   return { mid: row.id, chatId: row.chatId, memberIds };

@@ -12,6 +12,8 @@
  *   chat.leave    leave a group                           member of a group
  *   chat.manage   add, remove members, rename a group     the group's creator
  *   message.react react, pin, unpin                       member of the message's chat, no block in a direct chat
+ *   message.forward forward a message into other chats    who may view its chat (each target is then a
+ *                                                         chat.send of its own: membership, blocks, privacy)
  *   message.delete delete a message for everyone          its sender; for me (hide it): any member
  */
 import { Messages, PeopleMessages, type DeleteScope } from '@sajha/contract';
@@ -49,6 +51,7 @@ declare module '../../policy/authorize.js' {
     'chat.start': { id: string; refusal?: string };
     'message.react': MessageAccess;
     'message.delete': MessageDelete;
+    'message.forward': MessageAccess;
     /** A chat attachment: its uploader, or a member of a chat it was sent in (not someone its uploader blocked). */
     'chat.file': ChatFile;
     /** The member's own list, unread counts, member search and new groups. */
@@ -115,6 +118,16 @@ export const chatPolicy = definePolicy({
       owner: (m, actor) => counterpart(m.chat, actor?.id),
       acrossBlock: cannotMessage,
       allow: ({ actor, resource }) => isMember(actor, resource.chat),
+    },
+    // Passing a message on needs only to see it; where it goes is checked per chat as a send.
+    'message.forward': {
+      owner: (m, actor) => counterpart(m.chat, actor?.id),
+      blocks: 'theirs',
+      allow: ({ actor, resource }) =>
+        isMember(actor, resource.chat) ??
+        (resource.message.notice || resource.message.removedAt !== null
+          ? new AppError(Messages.chat.cannotForward, 400)
+          : undefined),
     },
     // Taking back one's own message, or no longer seeing any, is never refused by a block.
     'message.delete': {

@@ -97,6 +97,7 @@ export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
     ...(m.notice ? { notice: true } : {}),
     ...(removed ? { removed: true } : {}),
     ...(x.replyTo ? { replyTo: x.replyTo } : {}),
+    ...(m.forwarded ? { forwarded: true } : {}),
   };
 }
 

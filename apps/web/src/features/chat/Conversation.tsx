@@ -26,7 +26,8 @@ import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, type ChatDto, type ReplyQuote } from '@sajha/contract';
 import { useLocalize, useMessages } from '../../i18n/language';
-import { useToast } from '../../lib/toast';
+import { useToast, type ToastOptions } from '../../lib/toast';
+import { useFormat } from '../../i18n/format';
 import type { Attachment } from './attachments';
 import { isSystemLine, quoteOf, type Thread } from './chatState';
 import { Composer } from './Composer';
@@ -36,6 +37,7 @@ import { MediaViewer } from './MediaViewer';
 import { BlockDialog } from '../people';
 import { ChatSearchDialog } from '../search';
 import { DeleteMessageDialog, type DeleteTarget } from './DeleteMessageDialog';
+import { ForwardDialog } from './ForwardDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
 import { useJumpToMessage } from './useJumpToMessage';
@@ -161,6 +163,7 @@ export function Conversation({
   const m = useMessages();
   const localize = useLocalize();
   const toast = useToast();
+  const f = useFormat();
   const list = useRef<VirtuosoHandle>(null);
   // A quote tapped in this chat: jumped to like a search hit.
   const [quoted, setQuoted] = useState<string | null>(null);
@@ -182,6 +185,7 @@ export function Conversation({
   const [hiddenPin, setHiddenPin] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [forwarding, setForwarding] = useState<string | null>(null);
   const [replying, setReplying] = useState<ReplyQuote | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   // Choosing Reply puts the cursor in the composer, once the menu has given focus back to its button.
@@ -196,6 +200,18 @@ export function Conversation({
   const items = useMemo(() => thread?.items ?? [], [thread]);
   const pinned = chat.pinned && chat.pinned.id !== hiddenPin ? chat.pinned : null;
 
+  // Where a forward went, and why any chat refused it.
+  const forwardToast = (answer: Parameters<Parameters<ChatApi['forward']>[2]>[0]): ToastOptions => {
+    if ('error' in answer) return { message: answer.error, type: 'error' };
+    const name = (id: string) => api.state.chats.find((c) => c.id === id)?.sender.name ?? '';
+    const n = answer.forwarded.length;
+    const done = n > 0 ? t('forward.done', { count: n, n: f.number(n), name: name(answer.forwarded[0]!.chatId) }) : '';
+    const refused = answer.refused.map((r) => t('forward.refused', { name: name(r.chatId), reason: r.error }));
+    return refused.length > 0
+      ? { message: [done, ...refused].filter(Boolean).join(' · '), type: 'error' }
+      : { message: done, type: 'success' };
+  };
+
   const { react, pin, remove, retry, discard } = api;
   const actions = useMemo<BubbleActions>(
     () => ({
@@ -204,6 +220,7 @@ export function Conversation({
       onPin: pin,
       onDelete: (msg, own) => setDeleting({ id: msg.id, own }),
       onReply: (msg) => setReplying(quoteOf(msg)),
+      onForward: (msg) => setForwarding(msg.id),
       onJump: setQuoted,
       onOpenMedia: (list, index) => setViewer({ items: list, index }),
       onRetry: (clientId) => retry(chat.id, clientId),
@@ -329,6 +346,14 @@ export function Conversation({
             api.react(panel.reactTo, e);
             setPanel(null);
           } else setText(text + e);
+        }}
+      />
+      <ForwardDialog
+        open={forwarding !== null}
+        chats={api.state.chats}
+        onClose={() => setForwarding(null)}
+        onForward={(chatIds) => {
+          if (forwarding) api.forward(forwarding, chatIds, (answer) => toast.show(forwardToast(answer)));
         }}
       />
       <DeleteMessageDialog target={deleting} onClose={() => setDeleting(null)} onConfirm={remove} />

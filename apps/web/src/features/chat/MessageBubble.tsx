@@ -2,7 +2,7 @@
  * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
  * reaction quick set, more reactions, Reply (the composer quotes the message; the reply shows the quote,
- * which jumps to the original), Forward (nothing visible yet), Pin or Unpin, and Delete for one's own
+ * which jumps to the original), Forward (into other chats; a forwarded copy says so), Pin or Unpin, and Delete for one's own
  * messages (for everyone or for me), "Hide for me" and "Report message" for others'. A send the server refused says so, with Retry and
  * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
@@ -20,6 +20,7 @@ import { alpha } from '@mui/material/styles';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
+import ShortcutOutlined from '@mui/icons-material/ShortcutOutlined';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REACTION_QUICK_SET, type ReplyQuote } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
@@ -42,6 +43,8 @@ export interface BubbleActions {
   onDelete: (m: UiMessage, own: boolean) => void;
   /** Reply to this message (the composer shows its quote). */
   onReply: (m: UiMessage) => void;
+  /** Forward this message into other chats (asks which). */
+  onForward: (m: UiMessage) => void;
   /** Show a quoted message: page back to it, scroll to it, highlight it. */
   onJump: (id: string) => void;
   onOpenMedia: (items: Attachment[], index: number) => void;
@@ -348,6 +351,15 @@ function BubbleInner({
             }}
           >
             {highlighted && <VisuallyHidden>{t('bubble.found')}</VisuallyHidden>}
+            {m.forwarded && !removed && (
+              <Typography
+                variant="caption"
+                sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic', opacity: 0.85 }}
+              >
+                <ShortcutOutlined sx={{ fontSize: 14 }} aria-hidden />
+                {t('bubble.forwarded')}
+              </Typography>
+            )}
             {m.replyTo && !removed && <Quote quote={m.replyTo} own={own} onJump={actions.onJump} />}
             {removed ? (
               <RemovedText inherit={own} />
@@ -416,7 +428,14 @@ function BubbleInner({
         >
           {t('bubble.reply')}
         </MenuItem>
-        <MenuItem onClick={close}>{t('bubble.forward')}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            actions.onForward(m);
+            close();
+          }}
+        >
+          {t('bubble.forward')}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             actions.onPin(m.id, !m.pinned);

@@ -12,11 +12,14 @@ import {
   Events,
   type ChatDto,
   type CurrentUser,
+  type ClientAck,
   type DeleteScope,
   type MessageDto,
   type ReplyQuote,
 } from '@sajha/contract';
 import { useAuth } from '../../lib/auth';
+
+type ForwardAnswer = ClientAck<typeof Events.forwardMessage>;
 import { useRealtime } from '../../lib/realtime';
 import { emitFresh } from '../../lib/emitFresh';
 import type { MainSocket } from '../../lib/socketTypes';
@@ -258,6 +261,8 @@ export function useChat(callbacks: ChatCallbacks) {
       pin: (mid: string, pinned: boolean) =>
         act((s) => s.emit(pinned ? Events.pinMessage : Events.unpinMessage, { mid })),
       remove: (mid: string, scope: DeleteScope) => act((s) => s.emit(Events.deleteMessage, { mid, scope })),
+      forward: (mid: string, chatIds: string[], done: (answer: ForwardAnswer | { error: string }) => void) =>
+        act((s) => s.emit(Events.forwardMessage, { mid, chatIds }, (a) => done(a.ok ? a.data : { error: a.error }))),
       typingSignal: (chatId: string) => act((s) => user && s.emit(Events.typing, chatId, user.name)),
       startChat: (target: { to_uid: string } | { username: string }, onFail?: (error: string) => void) =>
         act((s) =>
