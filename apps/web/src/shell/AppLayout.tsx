@@ -342,6 +342,8 @@ export default function AppLayout() {
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         ModalProps={{ keepMounted: false }}
+        // A modal panel over the page: named, so a screen reader announces what opened.
+        slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': t('bottom.drawer') } }}
         sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: 260 } }}
       >
         {sidebar}

@@ -6,7 +6,7 @@
  * messages (for everyone or for me), "Hide for me" and "Report message" for others'. A send the server refused says so, with Retry and
  * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
@@ -29,6 +29,17 @@ import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { RemovedText, useReportDialog } from '../moderation';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
 import { formatTime, isSystemLine, type UiMessage } from './chatState';
+
+/** Left and right move between the quick reactions (up and down are the menu's own). */
+function moveAlongRow(e: KeyboardEvent<HTMLLIElement>, index: number): void {
+  const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+  if (step === 0) return;
+  const to = index + step;
+  if (to < 0 || to >= REACTION_QUICK_SET.length) return;
+  e.preventDefault();
+  const next = step > 0 ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
+  (next as HTMLElement | null)?.focus();
+}
 
 /** Marks a pinned message's time (a symbol, no words). */
 const PIN_MARK = '📌 ';
@@ -395,22 +406,37 @@ function BubbleInner({
           {own && m.status === 'read' ? t('bubble.seen') : ''}
         </Typography>
       </Box>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <Box role="group" aria-label={t('bubble.quickReactions')} sx={{ display: 'flex', px: 1, pb: 0.5 }}>
-          {REACTION_QUICK_SET.map((r) => (
-            <IconButton
-              key={r}
-              aria-label={t('bubble.react', { emoji: r })}
-              onClick={() => {
-                actions.onReact(m.id, r);
-                close();
-              }}
-              sx={{ fontSize: 20, width: 40, height: 40 }}
-            >
-              {r}
-            </IconButton>
-          ))}
-        </Box>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        // The quick reactions are the menu's first items, laid out in one row (arrow keys move along it as
+        // through the rest of the menu); every other item spans the row.
+        slotProps={{
+          list: {
+            sx: {
+              display: 'grid',
+              gridTemplateColumns: `repeat(${REACTION_QUICK_SET.length}, 44px)`,
+              '& > :not(.quick-reaction)': { gridColumn: '1 / -1' },
+            },
+          },
+        }}
+      >
+        {REACTION_QUICK_SET.map((r, i) => (
+          <MenuItem
+            key={r}
+            className="quick-reaction"
+            aria-label={t('bubble.react', { emoji: r })}
+            onClick={() => {
+              actions.onReact(m.id, r);
+              close();
+            }}
+            onKeyDown={(e) => moveAlongRow(e, i)}
+            sx={{ fontSize: 20, minHeight: 44, px: 0, justifyContent: 'center', borderRadius: 1 }}
+          >
+            {r}
+          </MenuItem>
+        ))}
         <MenuItem
           onClick={() => {
             actions.onMoreReactions(m.id);

@@ -12,6 +12,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -106,31 +108,53 @@ export function NewChatDialog({
           sx={{ mt: tab === 'direct' ? 1 : 0 }}
         />
         <List dense aria-label={t('newChat.results')} sx={{ minHeight: 120 }}>
-          {shown.map((u) => (
-            <ListItemButton
-              key={u.uid}
-              onClick={() => {
-                if (tab === 'group') return toggle(u);
-                onDirect(u.uid);
-                close();
-              }}
-            >
-              <ListItemAvatar>
-                <Avatar src={u.profile_pic ?? undefined} alt={u.fullname}>
-                  {u.fullname.slice(0, 1).toUpperCase()}
-                </Avatar>
-              </ListItemAvatar>
-              <ListItemText primary={u.fullname} secondary={t('newChat.handle', { username: u.username })} />
-              {tab === 'group' && (
-                <Checkbox
-                  edge="end"
-                  checked={picked.some((p) => p.uid === u.uid)}
-                  tabIndex={-1}
-                  slotProps={{ input: { 'aria-label': t('newChat.select', { name: u.fullname }) } }}
-                />
-              )}
-            </ListItemButton>
-          ))}
+          {shown.map((u) => {
+            const who = (
+              <>
+                <ListItemAvatar>
+                  <Avatar src={u.profile_pic ?? undefined} alt="">
+                    {u.fullname.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                </ListItemAvatar>
+                <ListItemText primary={u.fullname} secondary={t('newChat.handle', { username: u.username })} />
+              </>
+            );
+            return (
+              <ListItem key={u.uid} disablePadding>
+                {tab === 'group' ? (
+                  // A group's members are checkboxes (the row is the checkbox's label, not a button around it).
+                  <FormControlLabel
+                    sx={{
+                      flex: 1,
+                      mx: 0,
+                      px: 2,
+                      py: 0.5,
+                      '& .MuiFormControlLabel-label': { display: 'flex', flex: 1, alignItems: 'center' },
+                    }}
+                    labelPlacement="start"
+                    control={
+                      <Checkbox
+                        edge="end"
+                        checked={picked.some((p) => p.uid === u.uid)}
+                        onChange={() => toggle(u)}
+                        slotProps={{ input: { 'aria-label': t('newChat.select', { name: u.fullname }) } }}
+                      />
+                    }
+                    label={who}
+                  />
+                ) : (
+                  <ListItemButton
+                    onClick={() => {
+                      onDirect(u.uid);
+                      close();
+                    }}
+                  >
+                    {who}
+                  </ListItemButton>
+                )}
+              </ListItem>
+            );
+          })}
         </List>
         {tab === 'group' && (
           <Box sx={{ color: 'text.secondary', fontSize: 13 }}>
