@@ -36,6 +36,7 @@ import { GroupDialog } from './GroupDialog';
 import { MediaViewer } from './MediaViewer';
 import { BlockDialog } from '../people';
 import { ChatSearchDialog } from '../search';
+import { BlockMemberDialog } from './BlockMemberDialog';
 import { DeleteMessageDialog, type DeleteTarget } from './DeleteMessageDialog';
 import { ForwardDialog } from './ForwardDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
@@ -134,11 +135,15 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
           </MenuItem>
         )}
         {group && <MenuItem onClick={closeThen(onEditGroup)}>{m.Messages.chat.editGroup}</MenuItem>}
-        {!group && <MenuItem onClick={closeThen(() => setBlocking(true))}>{t('header.blockUser')}</MenuItem>}
+        <MenuItem onClick={closeThen(() => setBlocking(true))}>{t('header.blockUser')}</MenuItem>
         {group && <MenuItem onClick={closeThen(onEditGroup)}>{t('header.changeGroupName')}</MenuItem>}
         {group && <MenuItem onClick={closeThen()}>{t('header.setGroupPicture')}</MenuItem>}
       </Menu>
-      {!group && <BlockDialog username={chat.sender.username} open={blocking} onClose={() => setBlocking(false)} />}
+      {group ? (
+        <BlockMemberDialog chatId={chat.id} open={blocking} onClose={() => setBlocking(false)} />
+      ) : (
+        <BlockDialog username={chat.sender.username} open={blocking} onClose={() => setBlocking(false)} />
+      )}
     </Box>
   );
 }
