@@ -114,7 +114,18 @@ describe('calls between two members', () => {
     await expect.poll(() => remoteBrightness(cb), { timeout: 10_000 }).toBeGreaterThan(20);
     // The local preview follows the wide rule at 1280 px.
     expect(await ca.locator('[data-aspect]').getAttribute('data-aspect')).toBe('16:9');
+    // A running timer; the quality shows as a word, its figures behind the info button.
+    const timer = cb.getByRole('timer');
+    const first = await timer.textContent();
+    expect(first).toMatch(/^\d+:\d\d$/);
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(first);
+    expect(await cb.getByTestId('call-quality').textContent()).toMatch(/^(Good|Fair|Poor)$/);
+    await cb.getByRole('button', { name: 'Connection details' }).click();
+    await expect.poll(() => cb.getByTestId('call-quality-detail').textContent()).toMatch(/kbps/);
     await expectAccessible(cb);
+    await e2e.snapshot('call-timer-details');
+    await cb.keyboard.press('Escape');
+    await cb.getByTestId('call-quality-detail').waitFor({ state: 'detached' });
 
     // A mutes: B sees it; A unmutes: it goes away.
     await ca.getByRole('button', { name: 'Mute', exact: true }).click();

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { CallSession, type CallState } from './callSession';
 import { DeviceDialog } from './DeviceDialog';
-import { QualityBadge } from './QualityBadge';
+import { CallTimer, QualityBadge } from './QualityBadge';
 
 function VideoOf({ stream, muted, label }: { stream: MediaStream | null; muted: boolean; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -248,6 +248,7 @@ export default function CallPage() {
             {state.peer?.name}
           </Typography>
         )}
+        {state.phase === 'connected' && state.connectedAt !== null && <CallTimer since={state.connectedAt} />}
         {inCall && <QualityBadge quality={state.quality} iceRestarts={state.iceRestarts} signaling={state.signaling} />}
         {inCall && !state.remote.audioOn && (
           <Chip size="small" icon={<MicOff />} label={t('page.muted', { name: peerName })} color="warning" />

@@ -35,6 +35,8 @@ export interface CallState {
   /** The signalling socket is down or the media path dropped: the page is healing the call. */
   reconnecting: boolean;
   quality: Quality | null;
+  /** When the media first flowed (ms since the epoch): the running timer counts from it, through reconnects. */
+  connectedAt: number | null;
   iceRestarts: number;
   /** The peer connection's signalling state ('stable' once every offer has its answer). */
   signaling: RTCSignalingState | 'closed';
@@ -76,6 +78,7 @@ export class CallSession {
     remote: { videoOn: true, audioOn: true, screenSharing: false },
     reconnecting: false,
     quality: null,
+    connectedAt: null,
     iceRestarts: 0,
     signaling: 'closed',
     audioDevices: [],
@@ -311,7 +314,11 @@ export class CallSession {
       if (this.disconnectedTimer) clearInterval(this.disconnectedTimer);
       if (this.unansweredTimer) clearTimeout(this.unansweredTimer);
       this.disconnectedTimer = null;
-      this.set({ phase: 'connected', reconnecting: !this.socket?.connected });
+      this.set({
+        phase: 'connected',
+        reconnecting: !this.socket?.connected,
+        connectedAt: this.state.connectedAt ?? Date.now(),
+      });
     } else if (s === 'disconnected' || s === 'failed') {
       this.set({ reconnecting: true });
       // One side drives the repair so the two never keep restarting over each other: the caller.
