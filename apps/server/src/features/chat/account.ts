@@ -1,8 +1,9 @@
 /**
  * Chat's part of a member's account. Exported: the messages they sent. Deleted: their reactions, the
- * messages they deleted for themselves, and their memberships; chats left with nobody go with their messages. Messages they sent into chats that still
- * have other members stay there, from "Deleted user" (their recipients' history; see the README); a
- * group they created passes to its longest-standing member, and a direct chat's pair key forgets them.
+ * messages they deleted for themselves, and their memberships; chats left with nobody go with their
+ * messages. Messages they sent into chats that still have other members stay there, from "Deleted user"
+ * (their recipients' history; see the README); a group they created passes to its longest-standing
+ * member, and a direct chat's pair key forgets them.
  */
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';

@@ -136,18 +136,26 @@ export async function deleteOrphanFiles(deps: AppDeps, now = new Date()): Promis
     .limit(1000);
   if (orphans.length === 0) return 0;
   // The row goes first, and only while still unattached: a send racing the job keeps its file.
-  const gone = await deps.db
+  const gone = await deleteUncarriedFiles(
+    deps.db,
+    orphans.map((o) => o.id),
+  );
+  for (const f of gone) await deps.storage.delete(f.storageKey).catch(() => undefined);
+  return gone.length;
+}
+
+/**
+ * Deletes the rows of the files among `fileIds` that no message carries (any more); answers their storage
+ * keys, whose bytes the caller deletes once its transaction is done. A file a forward still carries stays.
+ */
+export function deleteUncarriedFiles(db: Pick<Db, 'delete'>, fileIds: string[]) {
+  return db
     .delete(files)
     .where(
       and(
-        inArray(
-          files.id,
-          orphans.map((o) => o.id),
-        ),
+        inArray(files.id, fileIds),
         sql`not exists (select 1 from ${messageAttachments} where ${messageAttachments.fileId} = ${files.id})`,
       ),
     )
     .returning({ storageKey: files.storageKey });
-  for (const f of gone) await deps.storage.delete(f.storageKey).catch(() => undefined);
-  return gone.length;
 }

@@ -5,21 +5,18 @@
  * words and carries the original's files (shared, not copied: they go with the last message holding them)
  * and is marked forwarded; it quotes nothing and keeps no reactions.
  */
-import { asc, eq } from 'drizzle-orm';
-import { localizeText, Messages, type CurrentUser, type Locale } from '@sajha/contract';
+import { localizeText, Messages, type ClientAck, type CurrentUser, type Events, type Locale } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, messageAttachments } from '../../db/schema.js';
 import type { Actor } from '../../policy/authorize.js';
 import { AppError } from '../../platform/errors.js';
 import { loadSendTarget } from './access.js';
 import { sendMessage } from './messages.js';
 import type { MessageAccess } from './policy.js';
 import type { FileRow } from './presenters.js';
+import { attachmentsOf } from './repo.js';
 
-export interface Forwarded {
-  forwarded: { chatId: string; id: string }[];
-  refused: { chatId: string; error: string }[];
-}
+/** forward_message's answer, as the contract types it. */
+type Forwarded = ClientAck<typeof Events.forwardMessage>;
 
 export async function forwardMessage(
   deps: AppDeps,
@@ -29,12 +26,7 @@ export async function forwardMessage(
   { message: source }: MessageAccess,
   chatIds: string[],
 ): Promise<Forwarded> {
-  const attached: FileRow[] = await deps.db
-    .select({ id: files.id, mime: files.mime, originalName: files.originalName, bytes: files.bytes })
-    .from(messageAttachments)
-    .innerJoin(files, eq(files.id, messageAttachments.fileId))
-    .where(eq(messageAttachments.messageId, source.id))
-    .orderBy(asc(messageAttachments.position));
+  const attached: FileRow[] = (await attachmentsOf(deps.db, [source.id])).map(({ messageId: _, ...f }) => f);
   const out: Forwarded = { forwarded: [], refused: [] };
   for (const chatId of [...new Set(chatIds)]) {
     try {

@@ -5,14 +5,14 @@
  */
 import { searchVector } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { files, messageAttachments, messageHides, messageReactions, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChatMeta } from './cache.js';
 import { directChat } from './chats.js';
-import { claimableAttachments } from './attachments.js';
+import { claimableAttachments, deleteUncarriedFiles } from './attachments.js';
 import type { MessageAccess, SendTarget } from './policy.js';
 import { onlineAmong } from './presence.js';
 import { presentMessage, presentQuote, type FileRow, type MessageRow, type UserRow } from './presenters.js';
@@ -282,20 +282,13 @@ export async function deleteMessage(deps: AppDeps, me: string, { chat, message: 
     .where(eq(messageAttachments.messageId, row.id));
   const gone = await deps.db.transaction(async (tx) => {
     await tx.delete(messages).where(eq(messages.id, row.id));
-    if (attached.length === 0) return [];
     // A forward shares the files: they go with the last message that carries them.
-    return tx
-      .delete(files)
-      .where(
-        and(
-          inArray(
-            files.id,
-            attached.map((f) => f.id),
-          ),
-          sql`not exists (select 1 from ${messageAttachments} where ${messageAttachments.fileId} = ${files.id})`,
-        ),
-      )
-      .returning({ storageKey: files.storageKey });
+    return attached.length === 0
+      ? []
+      : deleteUncarriedFiles(
+          tx,
+          attached.map((f) => f.id),
+        );
   });
   for (const f of gone) await deps.storage.delete(f.storageKey).catch(() => undefined);
   const memberIds = chat.memberIds;

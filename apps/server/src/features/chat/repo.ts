@@ -33,6 +33,22 @@ export async function membersOf(db: Db, chatId: string): Promise<Member[]> {
 }
 
 /** Turns message rows into DTOs: senders, attachments (in order), reactions with usernames, read status. */
+/** The files the messages carry, each message's in order. */
+export function attachmentsOf(db: Db, messageIds: string[]) {
+  return db
+    .select({
+      messageId: messageAttachments.messageId,
+      id: files.id,
+      mime: files.mime,
+      originalName: files.originalName,
+      bytes: files.bytes,
+    })
+    .from(messageAttachments)
+    .innerJoin(files, eq(files.id, messageAttachments.fileId))
+    .where(inArray(messageAttachments.messageId, messageIds))
+    .orderBy(asc(messageAttachments.position));
+}
+
 export async function hydrateMessages(
   db: Db,
   rows: MessageRow[],
@@ -44,18 +60,7 @@ export async function hydrateMessages(
   const replyIds = [...new Set(rows.flatMap((r) => (r.replyTo ? [r.replyTo] : [])))];
   const [senders, attachments, reactions, quoted] = await Promise.all([
     db.select(userColumns).from(users).where(inArray(users.id, senderIds)),
-    db
-      .select({
-        messageId: messageAttachments.messageId,
-        id: files.id,
-        mime: files.mime,
-        originalName: files.originalName,
-        bytes: files.bytes,
-      })
-      .from(messageAttachments)
-      .innerJoin(files, eq(files.id, messageAttachments.fileId))
-      .where(inArray(messageAttachments.messageId, ids))
-      .orderBy(asc(messageAttachments.position)),
+    attachmentsOf(db, ids),
     db
       .select({ messageId: messageReactions.messageId, reaction: messageReactions.reaction, username: users.username })
       .from(messageReactions)
