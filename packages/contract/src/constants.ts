@@ -44,6 +44,8 @@ export const LIMITS = {
   replyQuoteChars: 120,
   /** Chats one message may be forwarded into at once (as the messengers our members know limit it). */
   forwardChatsMax: 5,
+  /** A member may edit their own message for this long after sending it (issue 37). */
+  messageEditHours: 24,
   chatAttachmentBytesMax: 2 * 1024 * 1024,
   searchMinChars: 3,
   groupMinMembers: 2,

@@ -107,6 +107,8 @@ export const postSchema = z.object({
   replies: z.enum(REPLY_POLICIES).optional(),
   /** Whether the viewer may comment (the author's reply setting, as it applies to them). */
   canReply: z.boolean().optional(),
+  /** When its author last changed its text (shown as "edited"; the earlier versions come from post_history). */
+  editedAt: isoDate.optional(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 
@@ -211,8 +213,15 @@ export const messageSchema = z.object({
   replyTo: replyQuoteSchema.optional(),
   /** Forwarded from another chat (shown as "Forwarded"; its attachments are the original's files). */
   forwarded: z.boolean().optional(),
+  /** When its sender last edited it (shown as "edited"; the earlier versions come from message_history). */
+  editedAt: isoDate.optional(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
+/** The versions of an edited message or post, newest (the current text) first, each with when it was written. */
+export const editHistorySchema = z.object({
+  versions: z.array(z.object({ content: z.string(), at: isoDate })),
+});
+export type EditHistory = z.infer<typeof editHistorySchema>;
 export const chatSchema = z.object({
   id: idSchema,
   sender: chatPersonSchema.extend({ uid: idSchema, type: z.enum(['direct', 'group']) }),

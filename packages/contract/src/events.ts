@@ -35,6 +35,10 @@ export const Events = {
   deleteMessage: 'dm',
   /** Ours (issue 37): a message forwarded into one or more of the member's chats. */
   forwardMessage: 'forward_message',
+  /** Ours (issue 37): the sender edits a message (within a day); every member sees "edited". */
+  editMessage: 'edit_message',
+  /** Ours (issue 37): every version of an edited message, newest first, for any member of its chat. */
+  messageHistory: 'message_history',
   pinMessage: 'pin_message',
   unpinMessage: 'unpin_message',
   getChats: 'get_chats',
@@ -62,6 +66,8 @@ export const Events = {
   addCommentReply: 'addCommentReply',
   deletePost: 'dPst',
   editPost: 'ePst',
+  /** Ours (issue 37): every version of an edited post, newest first, for whoever may see the post. */
+  postHistory: 'post_history',
   postMutationResult: 'pMR',
   fetchOnePost: 'fOp',
   fetchPosts: 'fetchPosts',

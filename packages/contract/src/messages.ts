@@ -83,6 +83,9 @@ export const Messages = {
     replyNotFound: 'The message you replied to is not in this chat.',
     /** Forward (issue 37): group notices and messages moderators removed stay where they are. */
     cannotForward: 'This message cannot be forwarded.',
+    /** Edit (issue 37): one's own written messages, for a day after sending. */
+    cannotEdit: 'This message cannot be edited.',
+    editWindowClosed: 'Messages can be edited for 24 hours after sending.',
     userNotFound: 'That member could not be found.',
     selfChat: 'You cannot start a conversation with yourself.',
     groupNeedsMembers: 'Choose at least 2 members for a group.',

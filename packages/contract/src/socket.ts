@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Events } from './events.js';
 import {
+  editHistorySchema,
   attachmentSchema,
   chatSchema,
   commentSchema,
@@ -112,6 +113,14 @@ export const clientEventSchemas = {
   [Events.forwardMessage]: one(
     z.object({ mid: idSchema, chatIds: z.array(idSchema).min(1).max(LIMITS.forwardChatsMax) }),
   ),
+  // Edit one's own message (within LIMITS.messageEditHours): the text only; its files stay as they are.
+  [Events.editMessage]: one(
+    z.object({ mid: idSchema, message: z.string().max(5000) }).refine((m) => m.message.trim().length > 0, {
+      message: Messages.chat.messageEmpty,
+      path: ['message'],
+    }),
+  ),
+  [Events.messageHistory]: one(z.object({ mid: idSchema })),
   [Events.pinMessage]: one(z.object({ mid: idSchema })),
   [Events.unpinMessage]: one(z.object({ mid: idSchema })),
   [Events.getChats]: none,
@@ -144,6 +153,7 @@ export const clientEventSchemas = {
   [Events.deletePost]: one(idSchema),
   [Events.editPost]: one(editPostPayloadSchema),
   [Events.fetchOnePost]: one(z.object({ post_id: idSchema })),
+  [Events.postHistory]: one(z.object({ post_id: idSchema })),
   [Events.fetchPosts]: one(
     z.object({
       offset: z.number().int().min(0).max(1_000_000).default(0),
@@ -239,6 +249,8 @@ const mutationResult = z.object({
   audience: z.enum(AUDIENCES).optional(),
   replies: z.enum(REPLY_POLICIES).optional(),
   sensitive: z.boolean().optional(),
+  /** When the text was last changed (issue 37): an edit that changed it shows "edited" at once. */
+  editedAt: isoDate.optional(),
 });
 const postsPage = z.object({
   posts: z.array(postSchema),
@@ -382,6 +394,8 @@ export const clientAckSchemas = {
     forwarded: z.array(z.object({ chatId: idSchema, id: idSchema })),
     refused: z.array(z.object({ chatId: idSchema, error: z.string() })),
   }),
+  [Events.editMessage]: messageSchema,
+  [Events.messageHistory]: editHistorySchema,
   [Events.pinMessage]: z.array(messageSchema),
   [Events.unpinMessage]: z.array(messageSchema),
   [Events.getChats]: z.array(chatSchema),
@@ -403,6 +417,7 @@ export const clientAckSchemas = {
   [Events.deletePost]: mutationResult,
   [Events.editPost]: mutationResult,
   [Events.fetchOnePost]: postSchema,
+  [Events.postHistory]: editHistorySchema,
   [Events.fetchPosts]: z.object({ count: z.number().int(), totalCount: z.number().int() }),
   [Events.getSpotlight]: ev[Events.spotlightUser],
   [Events.getProfileStatus]: ev[Events.profileStatus],

@@ -680,6 +680,40 @@ const eventRows: Record<ClientEventName, Row> = {
       expect(copies).toEqual([{ chatId: groupAC }]);
     },
   },
+  [Events.editMessage]: {
+    kind: 'refused',
+    how: 'B edits its own message in the direct chat; A edits its own there: refused both ways (an edit says something new, as a send would), and both texts stay',
+    probe: async () => {
+      const { a, b, msgA, msgB } = w;
+      await expectRefused(
+        b.main,
+        Events.editMessage,
+        [{ mid: msgB, message: 'B-EDITED' }],
+        PeopleMessages.cannotMessage,
+      );
+      await expectRefused(
+        a.main,
+        Events.editMessage,
+        [{ mid: msgA, message: 'A-EDITED' }],
+        PeopleMessages.cannotMessage,
+      );
+      const rows = await t.db
+        .select({ content: messages.content, editedAt: messages.editedAt })
+        .from(messages)
+        .where(inArray(messages.id, [msgA, msgB]));
+      expect(rows.every((r) => r.editedAt === null && !r.content.includes('EDITED'))).toBe(true);
+    },
+  },
+  [Events.messageHistory]: {
+    kind: 'refused',
+    how: "B asks for the history of A's message in the direct chat it no longer sees: refused as missing; A, who keeps that history, reads B's (allowed)",
+    probe: async () => {
+      const { a, b, msgA, msgB } = w;
+      await expectRefused(b.main, Events.messageHistory, [{ mid: msgA }], Messages.chat.notMember);
+      const mine = await ok<{ versions: unknown[] }>(ask(a.main, Events.messageHistory, { mid: msgB }));
+      expect(mine.versions).toHaveLength(1);
+    },
+  },
   [Events.pinMessage]: {
     kind: 'refused',
     how: 'B pins a message of the direct chat; A pins one too: refused both ways',
@@ -923,6 +957,14 @@ const eventRows: Record<ClientEventName, Row> = {
       await expectRefused(w.b.main, Events.editPost, [{ post_id: w.postA, content: 'B-DEFACED' }], Messages.post.gone);
       const [row] = await t.db.select({ content: posts.content }).from(posts).where(eq(posts.id, w.postA));
       expect(row?.content).toBe('A-POST-1 sunrise over Phewa');
+    },
+  },
+  [Events.postHistory]: {
+    kind: 'refused',
+    how: "B asks for the history of A's post; A of B's: the post is gone, both ways",
+    probe: async () => {
+      await expectRefused(w.b.main, Events.postHistory, [{ post_id: w.postA }], Messages.post.gone);
+      await expectRefused(w.a.main, Events.postHistory, [{ post_id: w.postB }], Messages.post.gone);
     },
   },
   [Events.fetchOnePost]: {

@@ -109,6 +109,8 @@ export const ne: Catalogue = {
       messageNotFound: 'यो सन्देश अब छैन।',
       replyNotFound: 'तपाईंले जवाफ दिएको सन्देश यो कुराकानीमा छैन।',
       cannotForward: 'यो सन्देश फरवार्ड गर्न मिल्दैन।',
+      cannotEdit: 'यो सन्देश सम्पादन गर्न मिल्दैन।',
+      editWindowClosed: 'सन्देश पठाएको २४ घण्टाभित्र मात्र सम्पादन गर्न मिल्छ।',
       userNotFound: 'त्यो सदस्य भेटिएन।',
       selfChat: 'तपाईं आफैंसँग कुराकानी सुरु गर्न सक्नुहुन्न।',
       groupNeedsMembers: `समूहका लागि कम्तीमा ${LIMITS.groupMinMembers} जना सदस्य छान्नुहोस्।`,

@@ -67,6 +67,8 @@ export const messages = pgTable(
     replyTo: uuid('reply_to'),
     /** Forwarded from another chat (its attachments are the original's files, shared, not copied). */
     forwarded: boolean('forwarded').notNull().default(false),
+    /** When its sender last edited the text (issue 37); the earlier versions are in message_edits. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_chat_created_idx').on(t.chatId, t.createdAt),
@@ -125,4 +127,21 @@ export const messageHides = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_hides_user_idx').on(t.userId)],
+);
+
+/**
+ * The earlier versions of an edited message, each with when it was written (the send, or the edit before),
+ * so every member can see what it said. They go with the message.
+ */
+export const messageEdits = pgTable(
+  'message_edits',
+  {
+    id: uuid('id').primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('message_edits_message_idx').on(t.messageId, t.writtenAt)],
 );

@@ -49,6 +49,8 @@ export const posts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** When its author last changed the text (issue 37); the earlier versions are in post_edits. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt, t.id),
@@ -57,6 +59,20 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.searchTerms),
     index('posts_tags_idx').using('gin', t.tags),
   ],
+);
+
+/** The earlier texts of an edited post, each with when it was written; they go with the post. */
+export const postEdits = pgTable(
+  'post_edits',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('post_edits_post_idx').on(t.postId, t.writtenAt)],
 );
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Chat's part of a member's account. Exported: the messages they sent. Deleted: their reactions, the
+ * Chat's part of a member's account. Exported: the messages they sent, and what the ones they edited said before. Deleted: their reactions, the
  * messages they deleted for themselves, and their memberships; chats left with nobody go with their
  * messages. Messages they sent into chats that still have other members stay there, from "Deleted user"
  * (their recipients' history; see the README); a group they created passes to its longest-standing
@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { chatMembers, chats, messageHides, messageReactions, messages } from '../../db/schema.js';
+import { chatMembers, chats, messageEdits, messageHides, messageReactions, messages } from '../../db/schema.js';
 import { after, byKeyset, EXPORT_PAGE, type AccountExport } from '../../account.js';
 
 export function exportChat(deps: AppDeps, userId: string, out: AccountExport): void {
@@ -18,12 +18,29 @@ export function exportChat(deps: AppDeps, userId: string, out: AccountExport): v
         chatId: messages.chatId,
         content: messages.content,
         createdAt: messages.createdAt,
+        editedAt: messages.editedAt,
         _at: messages.createdAt,
         _id: messages.id,
       })
       .from(messages)
       .where(and(eq(messages.senderId, userId), eq(messages.notice, false), after(messages, cursor)))
       .orderBy(...byKeyset(messages))
+      .limit(EXPORT_PAGE),
+  );
+  const edits = { createdAt: messageEdits.writtenAt, id: messageEdits.id };
+  out.rows('message_edits.json', 'message_edits', (cursor) =>
+    deps.db
+      .select({
+        messageId: messageEdits.messageId,
+        content: messageEdits.content,
+        writtenAt: messageEdits.writtenAt,
+        _at: messageEdits.writtenAt,
+        _id: messageEdits.id,
+      })
+      .from(messageEdits)
+      .innerJoin(messages, eq(messages.id, messageEdits.messageId))
+      .where(and(eq(messages.senderId, userId), after(edits, cursor)))
+      .orderBy(...byKeyset(edits))
       .limit(EXPORT_PAGE),
   );
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { Events, Messages, type ChatDto, type MessageDto, type SentMessage } from '@sajha/contract';
+import {
+  Events,
+  LIMITS,
+  Messages,
+  type ChatDto,
+  type EditHistory,
+  type MessageDto,
+  type SentMessage,
+} from '@sajha/contract';
 import { messageHides, messages } from '../../db/schema.js';
 import { viewersAmong } from './presence.js';
 import {
@@ -248,6 +256,63 @@ describe('chat over /real', () => {
     } finally {
       a2.close();
     }
+  });
+
+  it('edits: only the sender, within a day; every viewer sees the new text and "edited", and the history keeps each version', async () => {
+    await ok(ask(sa, Events.joinChat, chatId));
+    const sent = await ok<SentMessage>(
+      ask(sb, Events.sendMessage, { id: 'b-edit', message: 'Dal bhat at 5', to_cid: chatId }),
+    );
+    const seen = nextEvent<MessageDto>(sa, Events.messageUpdated);
+    const first = await ok<MessageDto>(ask(sb, Events.editMessage, { mid: sent.id, message: 'Pizza at 6' }));
+    expect(first).toMatchObject({ id: sent.id, content: 'Pizza at 6' });
+    expect(Date.parse(first.editedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(sent.timestamp));
+    expect(await seen).toMatchObject({ id: sent.id, content: 'Pizza at 6', editedAt: first.editedAt });
+    const second = await ok<MessageDto>(ask(sb, Events.editMessage, { mid: sent.id, message: 'Pizza at 7' }));
+    // The same text again changes nothing (no new version).
+    await ok(ask(sb, Events.editMessage, { mid: sent.id, message: 'Pizza at 7' }));
+
+    // Anyone in the chat reads every version, newest first, each with when it was written.
+    const history = await ok<EditHistory>(ask(sa, Events.messageHistory, { mid: sent.id }));
+    expect(history.versions).toEqual([
+      { content: 'Pizza at 7', at: second.editedAt },
+      { content: 'Pizza at 6', at: first.editedAt },
+      { content: 'Dal bhat at 5', at: sent.timestamp },
+    ]);
+    // History, the chat list and search follow the new text at once.
+    const page = await ok<MessageDto[]>(ask(sa, Events.getMessages, chatId));
+    expect(page.find((m) => m.id === sent.id)).toMatchObject({ content: 'Pizza at 7', editedAt: second.editedAt });
+    const aChat = (await ok<ChatDto[]>(ask(sa, Events.getChats))).find((x) => x.id === chatId);
+    expect(aChat?.messages[0]).toMatchObject({ id: sent.id, content: 'Pizza at 7' });
+    const search = async (q: string) =>
+      JSON.stringify(
+        await (
+          await fetch(`${t.url}/api/search?q=${q}&type=messages`, {
+            headers: { cookie: await sessionCookie(t.db, a.id) },
+          })
+        ).json(),
+      );
+    expect(await search('pizza')).toContain(sent.id);
+    expect(await search('bhat')).not.toContain(sent.id);
+
+    // Not A's to edit; not C's to read; not empty; not after a day.
+    expect(await ask(sa, Events.editMessage, { mid: sent.id, message: 'A was here' })).toEqual({
+      ok: false,
+      error: Messages.chat.notSender,
+    });
+    expect(await ask(sc, Events.messageHistory, { mid: sent.id })).toMatchObject({ ok: false });
+    expect(await ask(sb, Events.editMessage, { mid: sent.id, message: '   ' })).toMatchObject({ ok: false });
+    await t.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - (LIMITS.messageEditHours * 3600 + 60) * 1000) })
+      .where(eq(messages.id, sent.id));
+    expect(await ask(sb, Events.editMessage, { mid: sent.id, message: 'Too late' })).toEqual({
+      ok: false,
+      error: Messages.chat.editWindowClosed,
+    });
+    const [row] = await t.db.select({ content: messages.content }).from(messages).where(eq(messages.id, sent.id));
+    expect(row?.content).toBe('Pizza at 7');
+    await ok(ask(sa, Events.leaveChat, chatId));
   });
 
   it('marks a message read at once for a member who is looking at the chat', async () => {

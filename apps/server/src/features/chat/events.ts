@@ -151,6 +151,15 @@ export const chatSocket = [
   ),
 
   on(
+    Events.editMessage,
+    { action: 'message.edit', load: ([{ mid }], ctx) => message(mid, ctx) },
+    ([{ message: text }], ctx) => messages.editMessage(ctx.deps, ctx.actor.id, ctx.resource, text),
+  ),
+  on(Events.messageHistory, { action: 'message.history', load: ([{ mid }], ctx) => message(mid, ctx) }, (_a, ctx) =>
+    messages.messageHistory(ctx.deps, ctx.resource),
+  ),
+
+  on(
     Events.forwardMessage,
     { action: 'message.forward', load: ([{ mid }], ctx) => message(mid, ctx) },
     ([{ chatIds }], ctx) =>

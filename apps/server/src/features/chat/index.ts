@@ -35,7 +35,15 @@ export default defineFeature({
     },
   },
   account: {
-    tables: ['chats', 'chat_members', 'messages', 'message_reactions', 'message_attachments', 'message_hides'],
+    tables: [
+      'chats',
+      'chat_members',
+      'messages',
+      'message_reactions',
+      'message_attachments',
+      'message_hides',
+      'message_edits',
+    ],
     exportAccount: exportChat,
     deleteAccount: deleteChat,
   },

@@ -5,10 +5,11 @@
  */
 import { searchVector } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { LIMITS, Messages, PeopleMessages, type CurrentUser, type MessageDto } from '@sajha/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { LIMITS, Messages, PeopleMessages, type CurrentUser, type EditHistory, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, messageAttachments, messageHides, messageReactions, messages } from '../../db/schema.js';
+import { files, messageAttachments, messageEdits, messageHides, messageReactions, messages } from '../../db/schema.js';
+import { historyOf } from '../../platform/edit-history.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChatMeta } from './cache.js';
 import { directChat } from './chats.js';
@@ -120,6 +121,7 @@ export async function sendMessage(
     removedAt: null,
     searchTerms: null,
     forwarded: Boolean(input.forward),
+    editedAt: null,
     createdAt: new Date(stored.at),
   };
   const byId = new Map(stored.attached.map((f) => [f.id, f]));
@@ -294,4 +296,40 @@ export async function deleteMessage(deps: AppDeps, me: string, { chat, message: 
   const memberIds = chat.memberIds;
   void deps.bus.publish('chat.message.deleted', { chatId: row.chatId, memberIds, mid: row.id, by: me }, { by: me });
   return { mid: row.id, chatId: row.chatId, memberIds };
+}
+
+/**
+ * The sender rewrites a message's text (its files stay). The text it replaces is kept, with when it was
+ * written, so every member can read the history; every member's open chat shows the new text and
+ * "edited" at once (message_updated). The row is locked first, so two quick edits keep both old texts.
+ */
+export async function editMessage(deps: AppDeps, me: string, { chat, message: row }: MessageAccess, text: string) {
+  const edited = await deps.db.transaction(async (tx) => {
+    const [now] = await tx.select().from(messages).where(eq(messages.id, row.id)).for('update');
+    if (!now) throw new AppError(Messages.chat.messageNotFound, 404);
+    if (now.content === text) return now;
+    await tx
+      .insert(messageEdits)
+      .values({ id: randomUUID(), messageId: now.id, content: now.content, writtenAt: now.editedAt ?? now.createdAt });
+    const [updated] = await tx
+      .update(messages)
+      .set({ content: text, editedAt: new Date(), searchTerms: searchVector(text) })
+      .where(eq(messages.id, now.id))
+      .returning();
+    return updated ?? now;
+  });
+  const message = await messageDto(deps, edited);
+  const memberIds = chat.memberIds;
+  void deps.bus.publish('chat.message.updated', { chatId: row.chatId, memberIds, messages: [message] }, { by: me });
+  return message;
+}
+
+/** What an edited message said before, newest first (one version when it was never edited). */
+export async function messageHistory(deps: AppDeps, { message: row }: MessageAccess): Promise<EditHistory> {
+  const earlier = await deps.db
+    .select({ content: messageEdits.content, at: messageEdits.writtenAt })
+    .from(messageEdits)
+    .where(eq(messageEdits.messageId, row.id))
+    .orderBy(desc(messageEdits.writtenAt));
+  return historyOf({ content: row.content, at: row.editedAt ?? row.createdAt }, earlier);
 }

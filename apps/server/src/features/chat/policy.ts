@@ -15,8 +15,12 @@
  *   message.forward forward a message into other chats    who may view its chat (each target is then a
  *                                                         chat.send of its own: membership, blocks, privacy)
  *   message.delete delete a message for everyone          its sender; for me (hide it): any member
+ *   message.edit  change a message's text                 its sender, within LIMITS.messageEditHours of
+ *                                                         sending, no block in a direct chat; not a notice
+ *                                                         nor a message moderators removed
+ *   message.history every version of an edited message    who may view its chat (not a removed message)
  */
-import { Messages, PeopleMessages, type DeleteScope } from '@sajha/contract';
+import { LIMITS, Messages, PeopleMessages, type DeleteScope } from '@sajha/contract';
 import { AppError } from '../../platform/errors.js';
 import { definePolicy, type Actor, type Refusal } from '../../policy/authorize.js';
 import type { ChatMeta } from './cache.js';
@@ -52,6 +56,8 @@ declare module '../../policy/authorize.js' {
     'message.react': MessageAccess;
     'message.delete': MessageDelete;
     'message.forward': MessageAccess;
+    'message.edit': MessageAccess;
+    'message.history': MessageAccess;
     /** A chat attachment: its uploader, or a member of a chat it was sent in (not someone its uploader blocked). */
     'chat.file': ChatFile;
     /** The member's own list, unread counts, member search and new groups. */
@@ -128,6 +134,28 @@ export const chatPolicy = definePolicy({
         (resource.message.notice || resource.message.removedAt !== null
           ? new AppError(Messages.chat.cannotForward, 400)
           : undefined),
+    },
+    // Editing says something new to the chat: as a send, never across a block.
+    'message.edit': {
+      owner: (m, actor) => counterpart(m.chat, actor?.id),
+      acrossBlock: cannotMessage,
+      allow: ({ actor, resource: { chat, message } }) =>
+        isMember(actor, chat) ??
+        (message.senderId !== actor?.id
+          ? new AppError(Messages.chat.notSender, 403)
+          : message.notice || message.removedAt !== null
+            ? new AppError(Messages.chat.cannotEdit, 400)
+            : Date.now() - message.createdAt.getTime() > LIMITS.messageEditHours * 3_600_000
+              ? new AppError(Messages.chat.editWindowClosed, 400)
+              : undefined),
+    },
+    // What a message said before its edits is for whoever may read it now; a removed one says nothing.
+    'message.history': {
+      owner: (m, actor) => counterpart(m.chat, actor?.id),
+      blocks: 'theirs',
+      allow: ({ actor, resource }) =>
+        isMember(actor, resource.chat) ??
+        (resource.message.removedAt !== null ? new AppError(Messages.chat.messageNotFound, 404) : undefined),
     },
     // Taking back one's own message, or no longer seeing any, is never refused by a block.
     'message.delete': {

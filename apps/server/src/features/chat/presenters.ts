@@ -98,6 +98,7 @@ export function presentMessage(m: MessageRow, x: MessageExtras): MessageDto {
     ...(removed ? { removed: true } : {}),
     ...(x.replyTo ? { replyTo: x.replyTo } : {}),
     ...(m.forwarded ? { forwarded: true } : {}),
+    ...(m.editedAt && !removed ? { editedAt: m.editedAt.toISOString() } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { addComment, listComments } from '../engagement/index.js';
 import { hideProfileStatus, profileStatus, spotlight } from './home.js';
 import type { PostResource } from './policy.js';
 import { commentsRoom, FEED_ROOM, postRoom } from './publish.js';
-import { deletePost, editPost, getPost, likePost, loadPost, sharePost } from './service.js';
+import { deletePost, editPost, getPost, likePost, loadPost, postHistory, sharePost } from './service.js';
 
 const ref = (p: PostResource) => ({ kind: 'post' as const, id: p.id, ownerId: p.authorId });
 
@@ -52,6 +52,11 @@ export const postsSocket = [
         refusedMutation(socket, 'edit', (raw[0] as { post_id?: unknown } | undefined)?.post_id, message),
     },
     ([a], ctx) => editPost(ctx.deps, ctx.actor.id, ctx.resource, a.content, a),
+  ),
+
+  // What an edited post said before: for whoever may see it now (staff reviewing a report too).
+  on(Events.postHistory, { action: 'post.view', load: ([a], ctx) => loadPost(ctx.deps, a.post_id) }, (_a, ctx) =>
+    postHistory(ctx.deps, ctx.resource),
   ),
 
   on(

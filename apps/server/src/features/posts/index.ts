@@ -22,5 +22,5 @@ export default defineFeature({
   socket: postsSocket,
   on: postsListeners,
   jobs: { 'post.link-preview': { work: (job, deps) => fillPreview(deps, job), options: { concurrency: 2 } } },
-  account: { tables: ['posts'], exportAccount: exportPosts, deleteAccount: deletePosts },
+  account: { tables: ['posts', 'post_edits'], exportAccount: exportPosts, deleteAccount: deletePosts },
 });

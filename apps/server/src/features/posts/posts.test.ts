@@ -4,13 +4,22 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Events, Messages, type CommentDto, type NotificationDto, type PostDto } from '@sajha/contract';
+import {
+  Events,
+  Messages,
+  type CommentDto,
+  type EditHistory,
+  type NotificationDto,
+  type PostDto,
+} from '@sajha/contract';
 import { files, posts, users } from '../../db/schema.js';
 import {
+  ask,
   connectSocket,
   createUser,
   HttpClient,
   nextEvent,
+  ok,
   rawEmit,
   sessionCookie,
   startTestApp,
@@ -343,6 +352,40 @@ describe('posts', () => {
     expect(keys).toContain(mediaName);
     expect(await storedFiles()).not.toContain(mediaName);
     expect((await fetch(`${t.url}${post!.media[0]}`)).status).toBe(404);
+  });
+
+  it('keeps an edited post\'s earlier texts: "edited" reaches every viewer, and the history is for whoever sees the post', async () => {
+    const a = await member();
+    const b = await member();
+    const { post } = (await createPost(a, 'Trek to Poon Hill on Friday')).body;
+    const id = post!.post_id;
+    expect(post!.editedAt).toBeUndefined();
+    expect((await feed(b)).posts.map((p) => p.post_id)).toContain(id);
+
+    const bSees = nextEvent<Mutation & { editedAt?: string }>(b.socket, Events.postMutationResult);
+    a.socket.emit(Events.editPost, { post_id: id, content: 'Trek to Poon Hill on Saturday' });
+    const edited = await bSees;
+    expect(edited).toMatchObject({ success: true, content: 'Trek to Poon Hill on Saturday' });
+    expect(Date.parse(edited.editedAt ?? '')).toBeGreaterThan(0);
+    // Changing only who may reply is no new version.
+    const again = nextEvent<Mutation & { editedAt?: string }>(a.socket, Events.postMutationResult);
+    a.socket.emit(Events.editPost, { post_id: id, content: 'Trek to Poon Hill on Saturday', replies: 'following' });
+    expect((await again).editedAt).toBe(edited.editedAt);
+
+    const one = nextEvent<PostDto>(b.socket, Events.fetchOnePost);
+    b.socket.emit(Events.fetchOnePost, { post_id: id });
+    expect((await one).editedAt).toBe(edited.editedAt);
+    expect(await ok<EditHistory>(ask(b.socket, Events.postHistory, { post_id: id }))).toEqual({
+      versions: [
+        { content: 'Trek to Poon Hill on Saturday', at: edited.editedAt },
+        { content: 'Trek to Poon Hill on Friday', at: post!.timestamp },
+      ],
+    });
+    // Once only the author may see it, nobody else reads what it said either.
+    a.socket.emit(Events.editPost, { post_id: id, content: 'Trek to Poon Hill on Saturday', audience: 'only_me' });
+    await nextEvent(a.socket, Events.postMutationResult);
+    expect(await ask(b.socket, Events.postHistory, { post_id: id })).toMatchObject({ ok: false });
+    expect((await ok<EditHistory>(ask(a.socket, Events.postHistory, { post_id: id }))).versions).toHaveLength(2);
   });
 
   it('counts shares and tells the author', async () => {

@@ -16,6 +16,8 @@ export interface PostRecord {
   commentCount: number;
   shareCount: number;
   createdAt: Date;
+  /** When the author last changed the text (null: never). */
+  editedAt: Date | null;
   sensitive: boolean;
   audience: Audience;
   replyPolicy: ReplyPolicy;
@@ -61,6 +63,7 @@ export function presentPost(row: PostRecord, media: PostMediaDto[], viewerId: st
     audience: row.audience,
     replies: row.replyPolicy,
     canReply: row.canReply,
+    ...(row.editedAt ? { editedAt: row.editedAt.toISOString() } : {}),
   };
 }
 

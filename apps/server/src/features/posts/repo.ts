@@ -17,6 +17,7 @@ export const postFields = (viewerId: string) => ({
   commentCount: posts.commentCount,
   shareCount: posts.shareCount,
   createdAt: posts.createdAt,
+  editedAt: posts.editedAt,
   sensitive: posts.sensitive,
   audience: posts.audience,
   replyPolicy: posts.replyPolicy,

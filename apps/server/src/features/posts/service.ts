@@ -10,13 +10,15 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   Messages,
   type Audience,
+  type EditHistory,
   type PostCategory,
   type PostDto,
   type ReplyPolicy,
   type SharedPostPreview,
 } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, moderationLog, postMedia, posts, users } from '../../db/schema.js';
+import { files, moderationLog, postEdits, postMedia, posts, users } from '../../db/schema.js';
+import { historyOf } from '../../platform/edit-history.js';
 import type { ActorInfo, PostMutation } from '../../events/map.js';
 import { AppError } from '../../platform/errors.js';
 import { firstHttpsUrl, isId } from '@sajha/contract';
@@ -168,12 +170,28 @@ export async function editPost(
   if (preview) Object.assign(set, { linkUrl, linkMeta: preview.meta });
   await deps.db.transaction(async (tx) => {
     await noteTags(tx, tags);
-    const [now] = await tx
-      .update(posts)
-      .set(set)
+    // The text it replaces is kept with when it was written (history); locked, so quick edits keep each.
+    const [was] = await tx
+      .select({ content: posts.content, createdAt: posts.createdAt, editedAt: posts.editedAt })
+      .from(posts)
       .where(eq(posts.id, postId))
-      .returning({ audience: posts.audience, replies: posts.replyPolicy, sensitive: posts.sensitive });
-    if (now) Object.assign(result, now);
+      .for('update');
+    if (was && was.content !== content) {
+      await tx
+        .insert(postEdits)
+        .values({ id: randomUUID(), postId, content: was.content, writtenAt: was.editedAt ?? was.createdAt });
+      set.editedAt = new Date();
+    }
+    const [now] = await tx.update(posts).set(set).where(eq(posts.id, postId)).returning({
+      audience: posts.audience,
+      replies: posts.replyPolicy,
+      sensitive: posts.sensitive,
+      editedAt: posts.editedAt,
+    });
+    if (now) {
+      const { editedAt, ...rest } = now;
+      Object.assign(result, rest, editedAt ? { editedAt: editedAt.toISOString() } : {});
+    }
   });
   if (linkUrl && preview?.queue) await queuePreview(deps, { postId, url: linkUrl, userId });
   if (preview) result.link = preview.meta;
@@ -234,4 +252,22 @@ export async function sharePost(
 ): Promise<{ post_id: string; shares: number }> {
   const counts = await recordShare(deps, { kind: 'post', id: post.id, ownerId: post.authorId }, actor, link);
   return { post_id: post.id, shares: counts.shares };
+}
+
+/** What an edited post said before, newest first (one version when it was never edited). */
+export async function postHistory(deps: AppDeps, post: PostResource): Promise<EditHistory> {
+  const [now] = await deps.db
+    .select({
+      content: posts.content,
+      at: sql<Date>`coalesce(${posts.editedAt}, ${posts.createdAt})`.mapWith(posts.createdAt),
+    })
+    .from(posts)
+    .where(eq(posts.id, post.id));
+  if (!now) throw new AppError(Messages.post.notFound, 404);
+  const earlier = await deps.db
+    .select({ content: postEdits.content, at: postEdits.writtenAt })
+    .from(postEdits)
+    .where(eq(postEdits.postId, post.id))
+    .orderBy(desc(postEdits.writtenAt));
+  return historyOf(now, earlier);
 }

@@ -528,10 +528,16 @@ describe('data export and account deletion', () => {
     await expect
       .poll(async () => (await t.db.select().from(comments).where(eq(comments.authorId, a.id))).length)
       .toBe(1);
-    const ack = (await a.socket.emitWithAck(Events.sendMessage, { message: 'Namaste B', to_uid: b.id })) as {
+    const ack = (await a.socket.emitWithAck(Events.sendMessage, { message: 'Namaste', to_uid: b.id })) as {
       ok: boolean;
+      data: { id: string };
     };
     expect(ack.ok).toBe(true);
+    // Edited, so what it said before is theirs too (issue 37).
+    const edited = (await a.socket.emitWithAck(Events.editMessage, { mid: ack.data.id, message: 'Namaste B' })) as {
+      ok: boolean;
+    };
+    expect(edited.ok).toBe(true);
     await update(a, { type: 'social', updatedData: { socials: { github: 'exporter' } } });
 
     const res = await fetch(`${t.url}/api/account/export`, { headers: { cookie: a.cookie } });
@@ -558,6 +564,9 @@ describe('data export and account deletion', () => {
       expect.objectContaining({ on: 'post', subjectId: postId, content: 'What a view' }),
     ]);
     expect(json('messages.json')).toEqual([expect.objectContaining({ content: 'Namaste B' })]);
+    expect(json('message_edits.json')).toEqual([
+      expect.objectContaining({ messageId: ack.data.id, content: 'Namaste' }),
+    ]);
     const media = [...entries.keys()].filter((k) => k.startsWith('media/'));
     expect(media).toHaveLength(1);
     expect((await sharp(entries.get(media[0]!)).metadata()).width).toBe(40);

@@ -2,7 +2,9 @@
  * The message input (part 2 §5): 3 to 10 rows; Enter sends, Ctrl/Meta+Enter adds a newline; blank
  * text with no attachments is ignored. Attachments (files, voice notes, camera captures) are checked,
  * uploaded with progress, then referenced by the message. The typing signal fires for non-blank text
- * whose length changed by at least 3 characters since the last signal.
+ * whose length changed by at least 3 characters since the last signal. Editing a message (issue 37) puts
+ * its text in the box with an "Editing message" bar above; Enter saves, Escape or the bar's close cancels,
+ * and the files buttons rest meanwhile (an edit changes the words only).
  */
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import Box from '@mui/material/Box';
@@ -11,10 +13,13 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import EmojiEmotionsOutlined from '@mui/icons-material/EmojiEmotionsOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Reply from '@mui/icons-material/Reply';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +38,8 @@ export function Composer({
   setText,
   replying,
   onCancelReply,
+  editing,
+  onCancelEdit,
   input,
 }: {
   onSend: (text: string, attachments: Attachment[]) => void;
@@ -43,6 +50,9 @@ export function Composer({
   /** The message being replied to, quoted above the input (Escape or the close button cancels). */
   replying?: ReplyQuote | null;
   onCancelReply?: () => void;
+  /** The message being edited (its text is in the box; sending saves it). */
+  editing?: { content: string } | null;
+  onCancelEdit?: () => void;
   /** The text box, for the conversation to focus (after choosing Reply). */
   input?: RefObject<HTMLTextAreaElement | null>;
 }) {
@@ -71,6 +81,11 @@ export function Composer({
   const send = async () => {
     if (progress !== null) return;
     const body = text.trim();
+    if (editing) {
+      // The conversation saves it and puts back what was being written before.
+      if (body) onSend(body, []);
+      return;
+    }
     if (!body && files.length === 0) return;
     let uploaded: Attachment[] = [];
     if (files.length > 0) {
@@ -91,9 +106,10 @@ export function Composer({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && replying) {
+    if (e.key === 'Escape' && (replying || editing)) {
       e.preventDefault();
-      onCancelReply?.();
+      if (editing) onCancelEdit?.();
+      else onCancelReply?.();
       return;
     }
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
@@ -136,7 +152,27 @@ export function Composer({
           </IconButton>
         </Box>
       )}
-      {files.length > 0 && (
+      {editing && (
+        <Box
+          role="group"
+          aria-label={t('composer.editing')}
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}
+        >
+          <EditOutlined fontSize="small" color="primary" aria-hidden />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="caption" color="primary" sx={{ fontWeight: 600, display: 'block' }}>
+              {t('composer.editing')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="p">
+              {editing.content}
+            </Typography>
+          </Box>
+          <IconButton size="small" aria-label={t('composer.cancelEdit')} onClick={onCancelEdit}>
+            <CloseOutlined fontSize="small" />
+          </IconButton>
+        </Box>
+      )}
+      {files.length > 0 && !editing && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }} aria-label={t('composer.attachmentsToSend')}>
           {files.map((f, i) => (
             <Chip
@@ -157,22 +193,26 @@ export function Composer({
             maxWidth: { xs: 80, sm: 'none' },
           }}
         >
-          <Tooltip title={t('composer.attachFiles')}>
-            <IconButton aria-label={t('composer.attachFiles')} onClick={() => picker.current?.click()} size="small">
-              <AttachFileOutlined />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('composer.camera')}>
-            <IconButton aria-label={t('composer.camera')} onClick={() => setCameraOpen(true)} size="small">
-              <PhotoCameraOutlined />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('composer.emoji')}>
-            <IconButton aria-label={t('composer.emoji')} onClick={onEmoji} size="small">
-              <EmojiEmotionsOutlined />
-            </IconButton>
-          </Tooltip>
-          <VoiceRecorder onRecording={(file) => setFiles((f) => [...f, file])} />
+          {!editing && (
+            <>
+              <Tooltip title={t('composer.attachFiles')}>
+                <IconButton aria-label={t('composer.attachFiles')} onClick={() => picker.current?.click()} size="small">
+                  <AttachFileOutlined />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('composer.camera')}>
+                <IconButton aria-label={t('composer.camera')} onClick={() => setCameraOpen(true)} size="small">
+                  <PhotoCameraOutlined />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('composer.emoji')}>
+                <IconButton aria-label={t('composer.emoji')} onClick={onEmoji} size="small">
+                  <EmojiEmotionsOutlined />
+                </IconButton>
+              </Tooltip>
+              <VoiceRecorder onRecording={(file) => setFiles((f) => [...f, file])} />
+            </>
+          )}
         </Box>
         <TextField
           value={text}
@@ -189,11 +229,11 @@ export function Composer({
         />
         <IconButton
           color="primary"
-          aria-label={t('composer.send')}
+          aria-label={editing ? t('composer.saveEdit') : t('composer.send')}
           onClick={() => void send()}
           disabled={progress !== null}
         >
-          <SendOutlined />
+          {editing ? <CheckOutlined /> : <SendOutlined />}
         </IconButton>
       </Box>
       <input

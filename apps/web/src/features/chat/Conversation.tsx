@@ -42,6 +42,8 @@ import { ForwardDialog } from './ForwardDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
 import { useJumpToMessage } from './useJumpToMessage';
+import { fetchMessageHistory } from './queries';
+import { useConnectedSocket } from '../../lib/realtime';
 
 export function openCallPopup(uid: string): void {
   const { width, height } = LAYOUT.callPopup;
@@ -185,6 +187,8 @@ export function Conversation({
     onGone: () => toast.show({ message: t('conversation.messageGone'), type: 'error' }),
   });
   const [text, setText] = useState('');
+  const textRef = useRef(text);
+  textRef.current = text;
   const [viewer, setViewer] = useState<{ items: Attachment[]; index: number } | null>(null);
   const [panel, setPanel] = useState<{ reactTo: string | null } | null>(null);
   const [hiddenPin, setHiddenPin] = useState<string | null>(null);
@@ -192,14 +196,21 @@ export function Conversation({
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [forwarding, setForwarding] = useState<string | null>(null);
   const [replying, setReplying] = useState<ReplyQuote | null>(null);
+  // The message being edited, and what was in the box before (put back when the edit ends).
+  const [editingMsg, setEditingMsg] = useState<{ id: string; content: string; draft: string } | null>(null);
+  const socket = useConnectedSocket();
   const input = useRef<HTMLTextAreaElement>(null);
   // Choosing Reply puts the cursor in the composer, once the menu has given focus back to its button.
-  const replyingTo = replying?.id;
+  const replyingTo = replying?.id ?? editingMsg?.id;
   useEffect(() => {
     if (!replyingTo) return;
     const frame = requestAnimationFrame(() => input.current?.focus());
     return () => cancelAnimationFrame(frame);
   }, [replyingTo]);
+  const endEdit = () => {
+    if (editingMsg) setText(editingMsg.draft);
+    setEditingMsg(null);
+  };
   const group = chat.sender.type === 'group';
   const me = api.me?.uid;
   const items = useMemo(() => thread?.items ?? [], [thread]);
@@ -226,12 +237,18 @@ export function Conversation({
       onDelete: (msg, own) => setDeleting({ id: msg.id, own }),
       onReply: (msg) => setReplying(quoteOf(msg)),
       onForward: (msg) => setForwarding(msg.id),
+      onEdit: (msg) => {
+        setReplying(null);
+        setEditingMsg((was) => ({ id: msg.id, content: msg.content, draft: was ? was.draft : textRef.current }));
+        setText(msg.content);
+      },
+      history: (id) => fetchMessageHistory(socket, id),
       onJump: setQuoted,
       onOpenMedia: (list, index) => setViewer({ items: list, index }),
       onRetry: (clientId) => retry(chat.id, clientId),
       onDiscard: (clientId) => discard(chat.id, clientId),
     }),
-    [react, pin, retry, discard, chat.id],
+    [react, pin, retry, discard, chat.id, socket],
   );
 
   return (
@@ -329,8 +346,20 @@ export function Conversation({
         text={text}
         setText={setText}
         onSend={(body, attachments) => {
+          if (editingMsg) {
+            if (body !== editingMsg.content) {
+              api.edit(chat.id, editingMsg.id, body, (error) => toast.show({ message: error, type: 'error' }));
+            }
+            endEdit();
+            return;
+          }
           api.send(chat.id, body, attachments, replying);
           setReplying(null);
+        }}
+        editing={editingMsg}
+        onCancelEdit={() => {
+          endEdit();
+          input.current?.focus();
         }}
         replying={replying}
         onCancelReply={() => {

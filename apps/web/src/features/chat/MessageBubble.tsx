@@ -2,7 +2,8 @@
  * One message: a bubble at most 75% wide, its attachments (8 image thumbnails, then '+N'; video,
  * voice and file cards), reactions, time ("Just now" for live ones) and the options menu: the
  * reaction quick set, more reactions, Reply (the composer quotes the message; the reply shows the quote,
- * which jumps to the original), Forward (into other chats; a forwarded copy says so), Pin or Unpin, and Delete for one's own
+ * which jumps to the original), Forward (into other chats; a forwarded copy says so), Edit (one's own, for a day;
+ * an edited message says "edited", which opens every earlier version), Pin or Unpin, and Delete for one's own
  * messages (for everyone or for me), "Hide for me" and "Report message" for others'. A send the server refused says so, with Retry and
  * Discard. A message moderators removed reads "Removed by moderators" and has no menu.
  */
@@ -22,9 +23,10 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
 import ShortcutOutlined from '@mui/icons-material/ShortcutOutlined';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, REACTION_QUICK_SET, type ReplyQuote } from '@sajha/contract';
+import { LIMITS, REACTION_QUICK_SET, type EditHistory, type ReplyQuote } from '@sajha/contract';
 import { useFormat, withDigits } from '../../i18n/format';
 import { useLocalize } from '../../i18n/language';
+import { EditedMark } from '../../lib/EditHistory';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { RemovedText, useReportDialog } from '../moderation';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
@@ -41,6 +43,10 @@ function moveAlongRow(e: KeyboardEvent<HTMLLIElement>, index: number): void {
   (next as HTMLElement | null)?.focus();
 }
 
+/** Whether the sender may still edit it (the server decides; this only hides the item when it would refuse). */
+export const editable = (m: UiMessage, now = Date.now()): boolean =>
+  !m.notice && !m.removed && now - Date.parse(m.timestamp) < LIMITS.messageEditHours * 3_600_000;
+
 /** Marks a pinned message's time (a symbol, no words). */
 const PIN_MARK = '📌 ';
 /** Between the names of the members who reacted. */
@@ -56,6 +62,10 @@ export interface BubbleActions {
   onReply: (m: UiMessage) => void;
   /** Forward this message into other chats (asks which). */
   onForward: (m: UiMessage) => void;
+  /** Edit one's own message (the composer takes its text). */
+  onEdit: (m: UiMessage) => void;
+  /** Every version of an edited message, newest first. */
+  history: (id: string) => Promise<EditHistory>;
   /** Show a quoted message: page back to it, scroll to it, highlight it. */
   onJump: (id: string) => void;
   onOpenMedia: (items: Attachment[], index: number) => void;
@@ -403,6 +413,12 @@ function BubbleInner({
         <Typography variant="caption" color="text.secondary" sx={{ mx: 1 }}>
           {m.pinned ? PIN_MARK : ''}
           {m.live ? t('bubble.justNow') : formatTime(m.timestamp, f)}
+          {m.editedAt && !removed && (
+            <>
+              {' · '}
+              <EditedMark load={() => actions.history(m.id)} queryKey={['message', m.id, m.editedAt]} />
+            </>
+          )}
           {own && m.status === 'read' ? t('bubble.seen') : ''}
         </Typography>
       </Box>
@@ -462,6 +478,16 @@ function BubbleInner({
         >
           {t('bubble.forward')}
         </MenuItem>
+        {own && editable(m) && (
+          <MenuItem
+            onClick={() => {
+              actions.onEdit(m);
+              close();
+            }}
+          >
+            {t('bubble.edit')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             actions.onPin(m.id, !m.pinned);

@@ -4,7 +4,7 @@
  * useChat.ts, which a cache of server answers would not describe.
  */
 import { keepPreviousData, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
-import { Events, LIMITS, type GroupInfo } from '@sajha/contract';
+import { Events, LIMITS, type EditHistory, type GroupInfo } from '@sajha/contract';
 import { useConnectedSocket } from '../../lib/realtime';
 import { ask, askFor } from '../../lib/socketRequest';
 import type { MainSocket } from '../../lib/socketTypes';
@@ -43,4 +43,10 @@ export function useGroupInfo(chatId: string, open: boolean) {
 
 export const putGroup = (client: QueryClient, info: GroupInfo): void => {
   client.setQueryData(chatKeys.group(info.chatId), info);
+};
+
+/** Every version of an edited message, newest first (message_history). */
+export const fetchMessageHistory = async (socket: MainSocket | null, mid: string): Promise<EditHistory> => {
+  if (!socket) throw new Error('offline');
+  return ask(socket, Events.messageHistory, { mid });
 };

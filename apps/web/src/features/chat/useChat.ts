@@ -263,6 +263,14 @@ export function useChat(callbacks: ChatCallbacks) {
       remove: (mid: string, scope: DeleteScope) => act((s) => s.emit(Events.deleteMessage, { mid, scope })),
       forward: (mid: string, chatIds: string[], done: (answer: ForwardAnswer | { error: string }) => void) =>
         act((s) => s.emit(Events.forwardMessage, { mid, chatIds }, (a) => done(a.ok ? a.data : { error: a.error }))),
+      // The ack carries the message as stored, so the editor's screen follows even if its message_updated is late.
+      edit: (chatId: string, mid: string, text: string, onFail: (error: string) => void) =>
+        act((s) =>
+          s.emit(Events.editMessage, { mid, message: text }, (a) => {
+            if (a.ok) dispatch({ type: 'updated', chatId, message: a.data });
+            else onFail(a.error);
+          }),
+        ),
       typingSignal: (chatId: string) => act((s) => user && s.emit(Events.typing, chatId, user.name)),
       startChat: (target: { to_uid: string } | { username: string }, onFail?: (error: string) => void) =>
         act((s) =>

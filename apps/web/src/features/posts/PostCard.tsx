@@ -37,6 +37,9 @@ import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
 import { ShareDialog } from './ShareDialog';
 import { useTimeAgo } from './postsApi';
+import { fetchPostHistory } from './queries';
+import { EditedMark } from '../../lib/EditHistory';
+import { useConnectedSocket } from '../../lib/realtime';
 import type { PostCardActions } from './usePostActions';
 
 /**
@@ -49,13 +52,25 @@ export function useRepliesClosed(post: Pick<PostDto, 'canReply' | 'replies'>): s
   return post.replies === 'nobody' ? PrivacyText.repliesClosed : PrivacyText.repliesFollowingOnly;
 }
 
+/** "edited" on a signed-in view (the history is asked over the socket; a visitor's page never has it). */
+function PostEdited({ postId, editedAt }: { postId: string; editedAt: string }) {
+  const socket = useConnectedSocket();
+  return <EditedMark load={() => fetchPostHistory(socket, postId)} queryKey={['post', postId, editedAt]} />;
+}
+
 export function PostAuthor({
   post,
 }: {
-  post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> & { audience?: Audience | undefined };
+  post: Pick<PostDto, 'author' | 'username' | 'image' | 'timestamp'> & {
+    audience?: Audience | undefined;
+    /** A signed-in view of an edited post: "edited" opens its history. */
+    post_id?: string;
+    editedAt?: string | undefined;
+  };
 }) {
   const profile = `/u/@${post.username}`;
   const timeAgo = useTimeAgo();
+  const postId = post.post_id;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
       <Avatar
@@ -71,16 +86,33 @@ export function PostAuthor({
         <Link component={RouterLink} to={profile} underline="hover" color="text.primary" sx={{ fontWeight: 700 }}>
           {post.author}
         </Link>
-        <Typography variant="caption" color="text.secondary" component="p" noWrap>
-          {`@${post.username} · `}
-          <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
-          {/* Who sees it, when not everyone (an older post without an audience is public). */}
-          {post.audience && post.audience !== 'public' && (
-            <>
-              {' · '}
-              <AudienceIcon audience={post.audience} />
-            </>
-          )}
+        {/* The username gives way (ellipsis) on a narrow screen; the time, "edited" and the audience stay. */}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ display: 'flex', alignItems: 'baseline', whiteSpace: 'nowrap', minWidth: 0 }}
+        >
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+            {`@${post.username}`}
+          </Box>
+          <Box component="span" sx={{ flexShrink: 0 }}>
+            {' · '}
+            <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
+            {post.editedAt && postId && (
+              <>
+                {' · '}
+                <PostEdited postId={postId} editedAt={post.editedAt} />
+              </>
+            )}
+            {/* Who sees it, when not everyone (an older post without an audience is public). */}
+            {post.audience && post.audience !== 'public' && (
+              <>
+                {' · '}
+                <AudienceIcon audience={post.audience} />
+              </>
+            )}
+          </Box>
         </Typography>
       </Box>
     </Box>

@@ -13,6 +13,7 @@ import {
   Events,
   type Audience,
   type CommentDto,
+  type EditHistory,
   type PostDto,
   type ReplyPolicy,
   type ServerEventPayload,
@@ -75,6 +76,8 @@ export function applyMutationResult(client: QueryClient, result: MutationResult)
     ...(result.audience !== undefined && { audience: result.audience }),
     ...(result.replies !== undefined && { replies: result.replies }),
     ...(result.sensitive !== undefined && { sensitive: result.sensitive }),
+    // Its text changed: "edited" shows at once (issue 37).
+    ...(result.editedAt !== undefined && { editedAt: result.editedAt }),
   };
   if (result.content === undefined && Object.keys(privacy).length === 0) return;
   const content = result.content;
@@ -135,3 +138,9 @@ export const addPostReply = async (
   reply: string,
 ): Promise<CommentDto[]> =>
   (await askFor(socket, forPost(postId), Events.addCommentReply, { postId, commentId, reply })).comments;
+
+/** Every version of an edited post, newest first (post_history). */
+export const fetchPostHistory = async (socket: MainSocket | null, postId: string): Promise<EditHistory> => {
+  if (!socket) throw new Error('offline');
+  return ask(socket, Events.postHistory, { post_id: postId });
+};
