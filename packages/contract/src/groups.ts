@@ -16,9 +16,17 @@ export const groupInfoSchema = z.object({
   chatId: idSchema,
   name: z.string(),
   creatorId: idSchema.nullable(),
+  /** The group's picture (set by its creator; served to members only), 512 px; its 128 px twin ends -128. */
+  picture: z.string().nullable().optional(),
   members: z.array(z.object({ uid: idSchema, name: z.string(), username: z.string(), avatar: z.string().nullable() })),
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
+/** POST /api/chat/:chatId/picture: the group as it now is. */
+export const groupPictureAnswerSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  info: groupInfoSchema.optional(),
+});
 
 const one = <T extends z.ZodType>(s: T) => z.tuple([s]);
 

@@ -110,6 +110,7 @@ export const Messages = {
     memberRemoved: (name: string, by: string) => `${by} removed ${name}`,
     membersAdded: (names: string, by: string) => `${by} added ${names}`,
     groupRenamed: (name: string, by: string) => `${by} renamed the group to "${name}"`,
+    groupPictureChanged: (by: string) => `${by} changed the group picture`,
   },
   feature: { submitted: 'Feature suggestion submitted successfully!' },
   profileStatus: {

@@ -50,6 +50,7 @@ import {
   staffMemberSchema,
 } from './moderation.js';
 import { iceServersResponseSchema } from './calls.js';
+import { groupPictureAnswerSchema } from './groups.js';
 import { dashboardAnswerSchema } from './dashboard.js';
 import { languagePrefsSchema, languageUpdateSchema } from './i18n/locale.js';
 import {
@@ -209,6 +210,10 @@ export const Routes = {
 
   chatUpload: { method: 'POST', path: '/api/chat/attachments', answer: chatUploadAnswerSchema },
   chatFile: { method: 'GET', path: '/api/chat/files/:id', stream: true },
+  /** A group's picture (issue 37): the creator uploads it (multipart field `avatar`, cropped square). */
+  groupPicture: { method: 'POST', path: '/api/chat/:chatId/picture', answer: groupPictureAnswerSchema },
+  /** Its files, to the group's members only: `name` is `{stem}-512.webp` or `{stem}-128.webp`. */
+  groupPictureFile: { method: 'GET', path: '/api/chat/:chatId/picture/:name', stream: true },
 
   reelUpload: { method: 'POST', path: '/api/reels', answer: createReelResponseSchema },
   reelStatus: {

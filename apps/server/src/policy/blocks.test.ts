@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, gt, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import {
   CallTexts,
@@ -200,6 +201,28 @@ async function createPostOver(cookie: string, content: string): Promise<string> 
   const body = (await res.json()) as { post?: PostDto; message?: string };
   if (res.status !== 200 || !body.post) throw new Error(`createPost: ${res.status} ${body.message}`);
   return body.post.post_id;
+}
+
+const squarePng = () =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: '#1565c0' } })
+    .png()
+    .toBuffer();
+/** A crew's picture, set once by A (its creator) for the rows that need one. */
+let groupPicture: Promise<string> | undefined;
+function groupPictureOfA(): Promise<string> {
+  groupPicture ??= (async () => {
+    const form = new FormData();
+    form.append('avatar', new Blob([new Uint8Array(await squarePng())], { type: 'image/png' }), 'crew.png');
+    const res = await fetch(`${t.url}/api/chat/${w.groupA}/picture`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: w.a.cookie },
+    });
+    const body = (await res.json()) as { info?: { picture?: string } };
+    if (res.status !== 200 || !body.info?.picture) throw new Error(`group picture: ${res.status}`);
+    return body.info.picture;
+  })();
+  return groupPicture;
 }
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -1527,6 +1550,38 @@ const routeRows: Record<RouteName, Row> = {
     },
   },
   chatUpload: own("stores B's own upload (sending it to A is refused: send_message)"),
+  groupPicture: {
+    kind: 'allowed',
+    how: "A, who made A crew (B is in it), sets its picture: allowed (a group's own matters are not split by a block between two of its members); B, not its creator, may not",
+    probe: async () => {
+      const { b, groupA } = w;
+      expect(await groupPictureOfA()).toMatch(new RegExp(`^/api/chat/${groupA}/picture/[a-f0-9]{32}-512\\.webp$`));
+      const form = new FormData();
+      form.append('avatar', new Blob([new Uint8Array(await squarePng())], { type: 'image/png' }), 'b.png');
+      const res = await fetch(`${t.url}/api/chat/${groupA}/picture`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: b.cookie },
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toBe(Messages.chat.creatorOnly);
+    },
+  },
+  groupPictureFile: {
+    kind: 'allowed',
+    how: 'B, a member of A crew, fetches the picture A set: allowed (the group is theirs too); D, not in it, finds nothing',
+    probe: async () => {
+      const url = await groupPictureOfA();
+      const asB = await http(w.b.cookie, 'GET', url);
+      expect(asB.status).toBe(200);
+      expect((await sharp(asB.bytes).metadata()).width).toBe(512);
+      const small = await http(w.b.cookie, 'GET', url.replace(/-512\.webp$/, '-128.webp'));
+      expect(small.status).toBe(200);
+      const asD = await http(await sessionCookie(t.db, w.d.id), 'GET', url);
+      expect(asD.status).toBe(403);
+      expect(asD.body.message).toBe(Messages.chat.notMember);
+    },
+  },
   chatFile: {
     kind: 'refused',
     how: "B downloads A's attachment from the direct chat: not found; A, who keeps the history, still downloads B's",

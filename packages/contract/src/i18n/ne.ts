@@ -134,6 +134,7 @@ export const ne: Catalogue = {
       memberRemoved: (name: string, by: string) => `${by}ले ${name}लाई हटाउनुभयो`,
       membersAdded: (names: string, by: string) => `${by}ले ${names}लाई थप्नुभयो`,
       groupRenamed: (name: string, by: string) => `${by}ले समूहको नाम "${name}" राख्नुभयो`,
+      groupPictureChanged: (by: string) => `${by}ले समूहको तस्बिर बदल्नुभयो`,
     },
     feature: { submitted: 'सुविधा सुझाव पठाइयो!' },
     profileStatus: {

@@ -1,4 +1,5 @@
 /** Groups after creation (leave, the creator's add/remove/rename), fresh names, and group commit. */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { Events, Messages, PeopleMessages, type ChatDto, type GroupInfo, type MessageDto } from '@sajha/contract';
@@ -40,6 +41,51 @@ describe('groups: leave, add, remove, rename', () => {
   afterAll(async () => {
     for (const s of [sa, sb, sc, sd]) s?.close();
     await t?.close();
+  });
+
+  it('lets the creator set the group picture: members see it (and a notice), the old one goes, others get nothing', async () => {
+    const upload = async (who: TestUser, color: string) => {
+      const form = new FormData();
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'crew.png');
+      const res = await fetch(`${t.url}/api/chat/${groupId}/picture`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: await sessionCookie(t.db, who.id) },
+      });
+      return { status: res.status, body: (await res.json()) as { info?: GroupInfo; message?: string } };
+    };
+    const get = async (who: TestUser, url: string) =>
+      fetch(`${t.url}${url}`, { headers: { cookie: await sessionCookie(t.db, who.id) } });
+
+    expect(await upload(b, '#c62828')).toMatchObject({ status: 403, body: { message: Messages.chat.creatorOnly } });
+    const notice = nextEvent<Received>(sc, Events.receiveMessage);
+    const info = nextEvent<GroupInfo>(sb, Events.groupInfo);
+    const first = await upload(a, '#2e7d32');
+    expect(first.status).toBe(200);
+    const url = first.body.info!.picture!;
+    expect((await info).picture).toBe(url);
+    expect(await notice).toMatchObject({ notice: true, message: Messages.chat.groupPictureChanged('Asha Gurung') });
+    const list = await ok<ChatDto[]>(ask(sc, Events.getChats));
+    expect(list.find((x) => x.id === groupId)?.sender.avatar).toBe(url);
+
+    const seen = await get(c, url);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await seen.arrayBuffer())).metadata()).width).toBe(512);
+    // D is in no chat with the group: nothing, as for a chat that does not exist; nor without signing in.
+    expect((await get(d, url)).status).toBe(403);
+    expect((await fetch(`${t.url}${url}`)).status).toBe(401);
+    // The picture is not public under /media either.
+    expect((await fetch(`${t.url}/media/group/${url.split('/').pop()}`)).status).toBe(404);
+
+    // A new picture replaces the old: its files are gone.
+    const second = await upload(a, '#1565c0');
+    expect(second.body.info!.picture).not.toBe(url);
+    expect((await get(c, url)).status).toBe(404);
+    expect((await get(c, second.body.info!.picture!)).status).toBe(200);
   });
 
   it('lets only the creator rename, and announces the new name in the chat', async () => {

@@ -4,12 +4,16 @@
  * transaction; then the cache drops the chat and the facts go out: the notice to the members, the new
  * member list to everyone's open dialog, `chat_removed` to whoever is no longer in it, the chat itself
  * to whoever was added. When the creator leaves, the longest-standing member takes the role over.
+ * The creator also sets the group's picture (issue 37): rendered as avatars are, kept under `group/`
+ * (which /media does not serve) and fetched by members from /api/chat/:chatId/picture/:name.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
 import { GROUP_MAX_MEMBERS, Messages, type GroupInfo } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { chatMembers, chats, messages, users } from '../../db/schema.js';
+import { chatMembers, chats, files, messages, users } from '../../db/schema.js';
+import type { ReceivedFile } from '../../platform/uploads.js';
+import { renderAvatar, storeAvatar } from '../settings/index.js';
 import { AppError } from '../../platform/errors.js';
 import { notBlockedWith } from '../../policy/relations.js';
 import { chatFor } from './chats.js';
@@ -37,6 +41,7 @@ async function loadInfo(deps: AppDeps, chatId: string): Promise<GroupInfo> {
     chatId,
     name: chat?.name ?? 'Group',
     creatorId: chat?.createdBy ?? null,
+    picture: chat?.picture ?? null,
     members: members.map((m) => ({ uid: m.id, name: m.name, username: m.username, avatar: m.avatar })),
   };
 }
@@ -99,6 +104,40 @@ export async function renameGroup(deps: AppDeps, me: string, chat: ChatMeta, nam
   const notice = await change(deps, chatId, me, Messages.chat.groupRenamed(name, by), (tx) =>
     tx.update(chats).set({ name }).where(eq(chats.id, chatId)),
   );
+  return announce(deps, notice, [], []);
+}
+
+/** The files of a group picture: `{stem}-512.webp` and `{stem}-128.webp` under `group/`. */
+export const GROUP_PICTURE_NAME = /^[a-f0-9]{32}-(512|128)\.webp$/;
+const pictureUrl = (chatId: string, key: string) => `/api/chat/${chatId}/picture/${key.slice('group/'.length)}`;
+const pictureKeys = (url: string | null) => {
+  const name = url?.split('/').pop() ?? '';
+  return GROUP_PICTURE_NAME.test(name) ? [`group/${name}`, `group/${name.replace(/-512\.webp$/, '-128.webp')}`] : [];
+};
+
+/** The storage key behind a group picture file name, when it is the group's picture now (else undefined). */
+export async function currentPictureKey(deps: AppDeps, chatId: string, name: string): Promise<string | undefined> {
+  if (!GROUP_PICTURE_NAME.test(name)) return undefined;
+  const [row] = await deps.db.select({ picture: chats.picture }).from(chats).where(eq(chats.id, chatId));
+  return pictureKeys(row?.picture ?? null).find((k) => k === `group/${name}`);
+}
+
+/** The creator's new picture replaces the old one (whose files go), with a notice to every member. */
+export async function setGroupPicture(deps: AppDeps, me: string, chat: ChatMeta, upload: ReceivedFile) {
+  const chatId = chat.id;
+  const rendered = await renderAvatar(upload.path, upload.type, 'group');
+  await storeAvatar(deps, me, rendered, 'group');
+  const url = pictureUrl(chatId, rendered[0]!.key);
+  const [was] = await deps.db.select({ picture: chats.picture }).from(chats).where(eq(chats.id, chatId));
+  const by = await nameOf(deps, me);
+  const notice = await change(deps, chatId, me, Messages.chat.groupPictureChanged(by), (tx) =>
+    tx.update(chats).set({ picture: url }).where(eq(chats.id, chatId)),
+  );
+  const stale = pictureKeys(was?.picture ?? null);
+  if (stale.length > 0) {
+    await deps.db.delete(files).where(inArray(files.storageKey, stale));
+    for (const key of stale) await deps.storage.delete(key).catch(() => undefined);
+  }
   return announce(deps, notice, [], []);
 }
 

@@ -3,7 +3,8 @@
  * types checked from the bytes, images re-encoded without metadata; see attachments.ts) answers the stored files' ids,
  * which send_message then references. Download: GET /api/chat/files/:id, only for the uploader or a
  * member of a chat whose message carries the file (and never from someone who blocked them); private
- * cache, nosniff, non-images as downloads.
+ * cache, nosniff, non-images as downloads. A group's picture: POST /api/chat/:chatId/picture (its creator)
+ * and GET /api/chat/:chatId/picture/:name (its members; only the picture it has now).
  */
 import { and, eq } from 'drizzle-orm';
 import { cleanFileName, isId, Messages, Routes } from '@sajha/contract';
@@ -13,6 +14,9 @@ import { route } from '../../http/route.js';
 import { serveFile } from '../../http/serve-file.js';
 import { RASTER_IMAGES } from '../../platform/media.js';
 import { uploadChatFiles } from './attachments.js';
+import { loadChat } from './access.js';
+import { currentPictureKey, setGroupPicture } from './groups.js';
+import { receivePicture } from '../settings/index.js';
 import type { ChatFile } from './policy.js';
 
 /** A chat file and whether it reached the actor through a chat they are in. */
@@ -39,6 +43,40 @@ export const chatRoutes = [
     success: true,
     files: await uploadChatFiles(deps, auth.user.id, { req, reply }),
   })),
+
+  route(
+    Routes.groupPicture,
+    {
+      action: 'chat.manage',
+      auth: 'required',
+      load: ({ deps, params }) => loadChat(deps, params.chatId ?? ''),
+    },
+    async ({ deps, auth, resource, req, reply }) => {
+      await deps.limiters.consume('avatarPerUser', auth.user.id);
+      const info = await receivePicture(deps, { req, reply }, (picture) =>
+        setGroupPicture(deps, auth.user.id, resource, picture),
+      );
+      return { success: true, info };
+    },
+  ),
+
+  route(
+    Routes.groupPictureFile,
+    { action: 'chat.view', auth: 'required', load: ({ deps, params }) => loadChat(deps, params.chatId ?? '') },
+    async ({ deps, resource, params, req, reply }) => {
+      const notFound = () => reply.code(404).send({ success: false, message: Messages.chat.attachmentNotFound });
+      const key = await currentPictureKey(deps, resource.id, params.name ?? '');
+      if (!key) return notFound();
+      // A new picture gets new names, so a member's browser may keep this one for as long as it likes.
+      return serveFile(
+        deps.storage,
+        req,
+        reply,
+        { key, mime: 'image/webp', cache: 'private', disposition: { inline: true, filename: 'group.webp' } },
+        notFound,
+      );
+    },
+  ),
 
   route(
     Routes.chatFile,

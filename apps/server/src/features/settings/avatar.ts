@@ -5,12 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { AVATAR_SIZES, ServerTexts, SettingsText } from '@sajha/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AVATAR_MAX_BYTES, AVATAR_SIZES, Messages, ServerTexts, SettingsText } from '@sajha/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { detectType, RASTER_IMAGES, withImageSlot, type DetectedType } from '../../platform/media.js';
+import { receiveForm, type ReceivedFile } from '../../platform/uploads.js';
 
 export interface AvatarFile {
   size: number;
@@ -20,13 +22,57 @@ export interface AvatarFile {
 }
 
 const MAX_PIXELS = 40_000_000;
+const MB = 1024 * 1024;
 
-/** `input` is the picture's bytes or the path of the spooled upload (then `sniffed` is its type from the bytes). */
-export function renderAvatar(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
-  return withImageSlot(() => render(input, sniffed));
+/**
+ * One square picture from a multipart form (field `avatar`, at most AVATAR_MAX_BYTES): a member's avatar
+ * or a group's picture. `use` gets the spooled file (sharp reads it from disk; the original never sits
+ * whole in our memory), which is removed afterwards.
+ */
+export async function receivePicture<T>(
+  deps: AppDeps,
+  http: { req: FastifyRequest; reply: FastifyReply },
+  use: (picture: ReceivedFile) => Promise<T>,
+): Promise<T> {
+  const tooLarge = () => new AppError(SettingsText.avatarTooLarge(Math.round(AVATAR_MAX_BYTES / MB)), 413);
+  const form = await receiveForm(deps, http, {
+    fileFields: ['avatar'],
+    maxFiles: 1,
+    fileBytes: AVATAR_MAX_BYTES,
+    totalBytes: AVATAR_MAX_BYTES,
+    errors: {
+      notMultipart: () => new AppError(Messages.server.invalidPayload, 400),
+      fileTooLarge: tooLarge,
+      totalTooLarge: tooLarge,
+      tooManyFiles: () => new AppError(SettingsText.avatarNotImage, 400),
+    },
+  });
+  try {
+    const picture = form.files[0];
+    if (!picture) throw new AppError(SettingsText.avatarNotImage, 400);
+    return await use(picture);
+  } finally {
+    await form.dispose();
+  }
 }
 
-async function render(input: Buffer | string, sniffed?: DetectedType | null): Promise<AvatarFile[]> {
+/**
+ * `input` is the picture's bytes or the path of the spooled upload (then `sniffed` is its type from the
+ * bytes). `folder` names where the files go: `avatar` (public) or `group` (a group's picture, members only).
+ */
+export function renderAvatar(
+  input: Buffer | string,
+  sniffed?: DetectedType | null,
+  folder: 'avatar' | 'group' = 'avatar',
+): Promise<AvatarFile[]> {
+  return withImageSlot(() => render(input, sniffed, folder));
+}
+
+async function render(
+  input: Buffer | string,
+  sniffed: DetectedType | null | undefined,
+  folder: string,
+): Promise<AvatarFile[]> {
   const type = typeof input === 'string' ? sniffed : await detectType(input);
   if (!type || !RASTER_IMAGES.includes(type.mime)) throw new AppError(SettingsText.avatarNotImage, 400);
   let animated = false;
@@ -45,7 +91,7 @@ async function render(input: Buffer | string, sniffed?: DetectedType | null): Pr
         .resize({ width: size, height: size, fit: 'cover', position: 'centre' })
         .webp({ quality: 82, effort: 3 })
         .toBuffer();
-      out.push({ size, key: `avatar/${stem}-${size}.webp`, body, animated });
+      out.push({ size, key: `${folder}/${stem}-${size}.webp`, body, animated });
     }
   } catch (err) {
     if (/pixel limit/i.test((err as Error).message)) throw new AppError(ServerTexts.media.imageTooLarge, 400);
@@ -55,15 +101,20 @@ async function render(input: Buffer | string, sniffed?: DetectedType | null): Pr
 }
 
 /** Stores both sizes and their file rows; returns the 512 px URL (the 128 px one differs only by -128). */
-export async function storeAvatar(deps: AppDeps, userId: string, rendered: AvatarFile[]): Promise<string> {
+export async function storeAvatar(
+  deps: AppDeps,
+  userId: string,
+  rendered: AvatarFile[],
+  purpose: 'avatar' | 'group' = 'avatar',
+): Promise<string> {
   for (const f of rendered) await deps.storage.put(f.key, f.body, { contentType: 'image/webp' });
   await deps.db.insert(files).values(
     rendered.map((f) => ({
       id: randomUUID(),
       ownerId: userId,
-      purpose: 'avatar',
+      purpose,
       storageKey: f.key,
-      originalName: `avatar-${f.size}.webp`,
+      originalName: `${purpose}-${f.size}.webp`,
       mime: 'image/webp',
       bytes: f.body.length,
       width: f.size,

@@ -6,6 +6,8 @@ import { settingsPolicy } from './policy.js';
 import { settingsListeners } from './publish.js';
 import { settingsRoutes } from './routes.js';
 
+export { receivePicture, renderAvatar, storeAvatar } from './avatar.js';
+
 export default defineFeature({
   name: 'settings',
   policy: settingsPolicy,

@@ -3,50 +3,25 @@
  * sessions, two-factor set-up, data export and account deletion. Each route is: session, rate limit,
  * validate with the contract's schema, authorize, service, answer {success, message, ...}.
  */
-import { AVATAR_MAX_BYTES, isId, Messages, Routes, SettingsText, smallAvatar } from '@sajha/contract';
+import { isId, Routes, SettingsText, smallAvatar } from '@sajha/contract';
 import { route } from '../../http/route.js';
 import { AppError } from '../../platform/errors.js';
-import { receiveForm } from '../../platform/uploads.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { loadMember } from '../../platform/current-user.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
 import { beginSetup, disableTwoFactor, enableTwoFactor } from '../auth/index.js';
-import { renderAvatar, storeAvatar } from './avatar.js';
+import { receivePicture, renderAvatar, storeAvatar } from './avatar.js';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.js';
 import { setLanguage } from './language.js';
-
-const MB = 1024 * 1024;
 
 export const settingsRoutes = [
   route(Routes.avatarUpload, { action: 'account.update', auth: 'required' }, async ({ deps, auth, req, reply }) => {
     const userId = auth.user.id;
     await deps.limiters.consume('avatarPerUser', userId);
-    const tooLarge = () => new AppError(SettingsText.avatarTooLarge(Math.round(AVATAR_MAX_BYTES / MB)), 413);
-    const form = await receiveForm(
-      deps,
-      { req, reply },
-      {
-        fileFields: ['avatar'],
-        maxFiles: 1,
-        fileBytes: AVATAR_MAX_BYTES,
-        totalBytes: AVATAR_MAX_BYTES,
-        errors: {
-          notMultipart: () => new AppError(Messages.server.invalidPayload, 400),
-          fileTooLarge: tooLarge,
-          totalTooLarge: tooLarge,
-          tooManyFiles: () => new AppError(SettingsText.avatarNotImage, 400),
-        },
-      },
+    const url = await receivePicture(deps, { req, reply }, async (picture) =>
+      storeAvatar(deps, userId, await renderAvatar(picture.path, picture.type)),
     );
-    try {
-      const picture = form.files[0];
-      if (!picture) throw new AppError(SettingsText.avatarNotImage, 400);
-      // sharp reads the spooled file; the original never sits whole in our memory.
-      const url = await storeAvatar(deps, userId, await renderAvatar(picture.path, picture.type));
-      return { success: true, url, smallUrl: smallAvatar(url) };
-    } finally {
-      await form.dispose();
-    }
+    return { success: true, url, smallUrl: smallAvatar(url) };
   }),
 
   route(Routes.sessions, { action: 'account.sessions', auth: 'required' }, async ({ deps, auth }) => ({

@@ -17,7 +17,7 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { LIMITS, type ChatDto } from '@sajha/contract';
+import { LIMITS, smallAvatar, type ChatDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { VisuallyHidden } from '../../lib/VisuallyHidden';
@@ -99,7 +99,7 @@ export function ChatList({
                       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
                       aria-hidden
                     >
-                      <Avatar src={c.sender.avatar ?? undefined} alt={c.sender.name}>
+                      <Avatar src={smallAvatar(c.sender.avatar) ?? undefined} alt={c.sender.name}>
                         {c.sender.type === 'group' ? <GroupsOutlined /> : c.sender.name.slice(0, 1).toUpperCase()}
                       </Avatar>
                     </Badge>

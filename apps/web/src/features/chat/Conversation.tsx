@@ -24,7 +24,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, type ChatDto, type ReplyQuote } from '@sajha/contract';
+import { LAYOUT, Routes, type ChatDto, type ReplyQuote } from '@sajha/contract';
 import { useLocalize, useMessages } from '../../i18n/language';
 import { useToast, type ToastOptions } from '../../lib/toast';
 import { useFormat } from '../../i18n/format';
@@ -42,7 +42,8 @@ import { ForwardDialog } from './ForwardDialog';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import type { ChatApi } from './useChat';
 import { useJumpToMessage } from './useJumpToMessage';
-import { fetchMessageHistory } from './queries';
+import { fetchGroup, fetchMessageHistory } from './queries';
+import { AvatarDialog } from '../settings';
 import { useConnectedSocket } from '../../lib/realtime';
 
 export function openCallPopup(uid: string): void {
@@ -50,7 +51,17 @@ export function openCallPopup(uid: string): void {
   window.open(`/call/${uid}`, `call-${uid}`, `popup=yes,width=${width},height=${height}`);
 }
 
-function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => void; onEditGroup: () => void }) {
+function Header({
+  chat,
+  onBack,
+  onEditGroup,
+  meId,
+}: {
+  chat: ChatDto;
+  onBack: () => void;
+  onEditGroup: () => void;
+  meId: string | undefined;
+}) {
   // "Edit Group" and "Change Group Name" open the group dialog (name, members, leave).
   const navigate = useNavigate();
   const { t } = useTranslation('chat');
@@ -58,7 +69,16 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [blocking, setBlocking] = useState(false);
   const [searching, setSearching] = useState(false);
+  const [picturing, setPicturing] = useState(false);
+  const socket = useConnectedSocket();
+  const toast = useToast();
   const group = chat.sender.type === 'group';
+  // The group's picture is its creator's to set: anyone else is told so before choosing a file.
+  const setPicture = async () => {
+    const info = socket ? await fetchGroup(socket, chat.id).catch(() => null) : null;
+    if (info && info.creatorId === meId) setPicturing(true);
+    else toast.show({ message: m.Messages.chat.creatorOnly, type: 'error' });
+  };
   const profile = `/u/${chat.sender.username}`;
   const avatar = (
     <Badge
@@ -139,8 +159,19 @@ function Header({ chat, onBack, onEditGroup }: { chat: ChatDto; onBack: () => vo
         {group && <MenuItem onClick={closeThen(onEditGroup)}>{m.Messages.chat.editGroup}</MenuItem>}
         <MenuItem onClick={closeThen(() => setBlocking(true))}>{t('header.blockUser')}</MenuItem>
         {group && <MenuItem onClick={closeThen(onEditGroup)}>{t('header.changeGroupName')}</MenuItem>}
-        {group && <MenuItem onClick={closeThen()}>{t('header.setGroupPicture')}</MenuItem>}
+        {group && <MenuItem onClick={closeThen(() => void setPicture())}>{t('header.setGroupPicture')}</MenuItem>}
       </Menu>
+      {group && (
+        <AvatarDialog
+          open={picturing}
+          onClose={() => setPicturing(false)}
+          target={{
+            path: Routes.groupPicture.path.replace(':chatId', chat.id),
+            title: t('header.setGroupPicture'),
+            done: () => toast.show({ message: t('header.groupPictureSet'), type: 'success' }),
+          }}
+        />
+      )}
       {group ? (
         <BlockMemberDialog chatId={chat.id} open={blocking} onClose={() => setBlocking(false)} />
       ) : (
@@ -253,7 +284,7 @@ export function Conversation({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
-      <Header chat={chat} onBack={onBack} onEditGroup={() => setEditing(true)} />
+      <Header chat={chat} onBack={onBack} onEditGroup={() => setEditing(true)} meId={me} />
       {group && <GroupDialog chatId={chat.id} meId={me} open={editing} onClose={() => setEditing(false)} />}
       {pinned && (
         <Paper

@@ -8,6 +8,7 @@ import {
   quoteLine,
   type ChatDto,
   type CurrentUser,
+  type GroupInfo,
   type MessageDto,
   type ReplyQuote,
   type SentMessage,
@@ -57,6 +58,8 @@ export type ChatAction =
   | { type: 'updated'; chatId: string; message: MessageDto }
   | { type: 'deleted'; chatId: string; mid: string }
   | { type: 'presence'; uid: string; online: boolean }
+  /** A group's details changed (renamed, new picture): its row and header follow at once. */
+  | { type: 'group'; info: GroupInfo }
   | { type: 'read'; chatId: string }
   | { type: 'readUpTo'; chatId: string; upTo: string };
 
@@ -248,6 +251,17 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
         ...c,
         pinned: c.pinned?.id === action.mid ? null : c.pinned,
         messages: c.messages[0]?.id === action.mid ? rest.slice(-1) : c.messages,
+      }));
+    }
+    case 'group': {
+      const { info } = action;
+      return mapChat(state, info.chatId, (c) => ({
+        ...c,
+        sender: {
+          ...c.sender,
+          name: info.name,
+          ...(info.picture !== undefined && { avatar: info.picture }),
+        },
       }));
     }
     case 'presence':

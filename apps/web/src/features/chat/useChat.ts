@@ -143,6 +143,7 @@ export function useChat(callbacks: ChatCallbacks) {
     [Events.messageUpdated]: (m) => dispatch({ type: 'updated', chatId: m.chatId, message: m }),
     [Events.messageDeleted]: ({ mid, chatId }) => dispatch({ type: 'deleted', chatId, mid }),
     [Events.presence]: ({ uid, online }) => dispatch({ type: 'presence', uid, online }),
+    [Events.groupInfo]: (info) => dispatch({ type: 'group', info }),
     [Events.typingName]: (name) => {
       if (!openRef.current) return;
       window.clearTimeout(typingTimer.current);

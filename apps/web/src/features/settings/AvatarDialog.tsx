@@ -28,10 +28,13 @@ import type { TabProps } from './types';
 interface Props {
   open: boolean;
   onClose: () => void;
-  save: TabProps['save'];
+  /** The member's own picture: saved into the profile once uploaded. */
+  save?: TabProps['save'];
+  /** Another square picture (a group's): where it is uploaded, its title, and what follows. */
+  target?: { path: string; title: string; done: (url: string) => void };
 }
 
-export function AvatarDialog({ open, onClose, save }: Props) {
+export function AvatarDialog({ open, onClose, save, target }: Props) {
   const { t } = useTranslation(['settings', 'common']);
   const m = useMessages();
   const localize = useLocalize();
@@ -99,7 +102,7 @@ export function AvatarDialog({ open, onClose, save }: Props) {
     if (!result) return;
     setProgress(0);
     setError(null);
-    const up = await uploadAvatar(result.blob, setProgress);
+    const up = await uploadAvatar(result.blob, setProgress, target?.path);
     if (!up.ok || !up.url) {
       // The upload goes past the HTTP client, so its answer is put in the page's language here.
       const problem = up.message ? localize(up.message) : m.Messages.server.internal;
@@ -108,7 +111,14 @@ export function AvatarDialog({ open, onClose, save }: Props) {
       toast.show({ title: m.Messages.profile.updateFailed, message: problem, type: 'error' });
       return;
     }
-    const ok = await save({ type: 'profilePic', updatedData: { profilePic: up.url } });
+    if (target) {
+      setProgress(null);
+      target.done(up.url);
+      reset();
+      onClose();
+      return;
+    }
+    const ok = (await save?.({ type: 'profilePic', updatedData: { profilePic: up.url } })) ?? false;
     setProgress(null);
     if (!ok) return;
     if (auth.user) auth.login({ ...auth.user, avatar: up.url });
@@ -118,7 +128,7 @@ export function AvatarDialog({ open, onClose, save }: Props) {
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="avatar-dialog-title">
-      <DialogTitle id="avatar-dialog-title">{t('avatar.title')}</DialogTitle>
+      <DialogTitle id="avatar-dialog-title">{target?.title ?? t('avatar.title')}</DialogTitle>
       <DialogContent>
         <input
           ref={input}

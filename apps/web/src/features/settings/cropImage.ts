@@ -25,13 +25,15 @@ export async function cropToBlob(src: string, area: PixelArea, size = 512): Prom
 }
 
 /** POST /api/settings/avatar with upload progress (fetch cannot report it). */
+/** Uploads a cropped picture: the member's avatar, or (with a group's `path`) a group's picture. */
 export function uploadAvatar(
   blob: Blob,
   onProgress: (fraction: number) => void,
-): Promise<{ ok: boolean; url?: string; message?: string }> {
+  path: string = Routes.avatarUpload.path,
+): Promise<{ ok: boolean; url?: string; message?: string; info?: { picture?: string | null } }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(Routes.avatarUpload.method, Routes.avatarUpload.path);
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     // As the HTTP client does: the server answers in the language chosen here.
     xhr.setRequestHeader('Accept-Language', currentLocale());
@@ -40,8 +42,14 @@ export function uploadAvatar(
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      const body = (xhr.response ?? {}) as { success?: boolean; url?: string; message?: string };
-      resolve({ ok: xhr.status === 200 && body.success === true, url: body.url, message: body.message });
+      const body = (xhr.response ?? {}) as {
+        success?: boolean;
+        url?: string;
+        message?: string;
+        info?: { picture?: string | null };
+      };
+      const url = body.url ?? body.info?.picture ?? undefined;
+      resolve({ ok: xhr.status === 200 && body.success === true, url, message: body.message });
     };
     xhr.onerror = () => resolve({ ok: false });
     const form = new FormData();
