@@ -55,6 +55,7 @@ import posts from './features/posts/index.js';
 import reels from './features/reels/index.js';
 import settings from './features/settings/index.js';
 import signup from './features/signup/index.js';
+import saved from './features/saved/index.js';
 
 /**
  * Every area of the app, in the order its account hooks run on a deletion (media last: other areas'
@@ -70,6 +71,7 @@ export const FEATURES: readonly Feature[] = [
   engagement,
   feed,
   reels,
+  saved,
   features,
   chat,
   calls,

@@ -107,6 +107,8 @@ export const postSchema = z.object({
   replies: z.enum(REPLY_POLICIES).optional(),
   /** Whether the viewer may comment (the author's reply setting, as it applies to them). */
   canReply: z.boolean().optional(),
+  /** In the viewer's private Saved list (issue 37). */
+  saved: z.boolean().optional(),
   /** When its author last changed its text (shown as "edited"; the earlier versions come from post_history). */
   editedAt: isoDate.optional(),
 });

@@ -172,6 +172,11 @@ export const Events = {
   removeGroupMember: 'remove_group_member',
   renameGroup: 'rename_group',
   chatRemoved: 'chat_removed',
+
+  // Ours, saved (issue 37): bookmark a post or clip into one's private "Saved" list, and read it.
+  savePost: 'save_post',
+  saveReel: 'save_reel',
+  getSaved: 'get_saved',
 } as const;
 
 export type EventName = (typeof Events)[keyof typeof Events];

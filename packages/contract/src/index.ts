@@ -15,6 +15,7 @@ export * from './reels.js';
 export * from './features.js';
 export * from './ux.js';
 export * from './groups.js';
+export * from './saved.js';
 export * from './files.js';
 export * from './moderation.js';
 export * from './dashboard.js';

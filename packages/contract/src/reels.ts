@@ -78,6 +78,8 @@ export const reelDtoSchema = z.object({
   sensitive: z.boolean().optional(),
   /** Who sees it (issue 38); absent means everyone. */
   audience: z.enum(AUDIENCES).optional(),
+  /** In the viewer's private Saved list (issue 37). */
+  saved: z.boolean().optional(),
 });
 export type ReelDto = z.infer<typeof reelDtoSchema>;
 

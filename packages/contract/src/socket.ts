@@ -46,6 +46,7 @@ import {
   reelsPageSchema,
 } from './reels.js';
 import { groupClientEventSchemas, groupInfoSchema, groupServerEventSchemas } from './groups.js';
+import { savedAckSchemas, savedClientEventSchemas } from './saved.js';
 import { CALL_LIMITS, CallTexts, createRoomAckSchema, joinRoomAckSchema } from './calls.js';
 import { chatReadSchema, newPostSchema } from './ux.js';
 import { Messages } from './messages.js';
@@ -234,6 +235,7 @@ export const clientEventSchemas = {
   [Events.toggleScreenSharing]: one(toggle),
   [Events.leaveRoom]: one(z.object({ roomId })),
   ...groupClientEventSchemas,
+  ...savedClientEventSchemas,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 
@@ -468,6 +470,7 @@ export const clientAckSchemas = {
   [Events.addGroupMembers]: groupInfoSchema,
   [Events.removeGroupMember]: groupInfoSchema,
   [Events.renameGroup]: groupInfoSchema,
+  ...savedAckSchemas,
 } as const satisfies Record<ClientEventName, z.ZodType>;
 
 /** What a handler answers (before the contract's transforms), and what the client receives. */

@@ -18,3 +18,4 @@ export * from './schema/features.js';
 export * from './schema/moderation.js';
 export * from './schema/signup.js';
 export * from './schema/search.js';
+export * from './schema/saved.js';

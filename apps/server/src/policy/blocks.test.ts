@@ -66,6 +66,7 @@ import {
   posts,
   reels,
   reports,
+  savedItems,
   sessions,
   shares,
 } from '../db/schema.js';
@@ -1078,6 +1079,41 @@ const eventRows: Record<ClientEventName, Row> = {
     probe: async () => {
       await expectRefused(w.b.main, Events.getReel, [{ reelId: w.reelA.id }], ReelMessages.notFound);
       await expectRefused(w.a.main, Events.getReel, [{ reelId: w.reelB.id }], ReelMessages.notFound);
+    },
+  },
+  [Events.savePost]: {
+    kind: 'refused',
+    how: "B saves A's post; A saves B's: the post is gone, both ways, and nothing is kept",
+    probe: async () => {
+      await expectRefused(w.b.main, Events.savePost, [{ post_id: w.postA, saved: true }], Messages.post.gone);
+      await expectRefused(w.a.main, Events.savePost, [{ post_id: w.postB, saved: true }], Messages.post.gone);
+      const kept = await t.db
+        .select({ id: savedItems.subjectId })
+        .from(savedItems)
+        .where(inArray(savedItems.subjectId, [w.postA, w.postB]));
+      expect(kept).toEqual([]);
+    },
+  },
+  [Events.saveReel]: {
+    kind: 'refused',
+    how: "B saves A's clip; A saves B's: not available, both ways",
+    probe: async () => {
+      await expectRefused(w.b.main, Events.saveReel, [{ reelId: w.reelA.id, saved: true }], ReelMessages.notFound);
+      await expectRefused(w.a.main, Events.saveReel, [{ reelId: w.reelB.id, saved: true }], ReelMessages.notFound);
+    },
+  },
+  [Events.getSaved]: {
+    kind: 'filtered',
+    how: "B had saved A's post and clip before the block: B's Saved list leaves them out (C's post, saved now, is there)",
+    probe: async () => {
+      const { b, postA, postC, reelA } = w;
+      await t.db.insert(savedItems).values([
+        { userId: b.id, kind: 'post', subjectId: postA },
+        { userId: b.id, kind: 'reel', subjectId: reelA.id },
+      ]);
+      await ok(ask(b.main, Events.savePost, { post_id: postC, saved: true }));
+      const list = await ok<{ items: { kind: string; post?: PostDto }[] }>(ask(b.main, Events.getSaved, {}));
+      expect(list.items.map((i) => i.post?.post_id)).toEqual([postC]);
     },
   },
   [Events.likeReel]: {

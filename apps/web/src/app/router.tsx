@@ -59,6 +59,7 @@ const appRoutes: RouteObject[] = [
             children: [
               { path: '/home', ...page(() => import('../features/feed/HomePage')) },
               { path: '/features', ...page(() => import('../features/features/FeaturesPage')) },
+              { path: '/saved', ...page(() => import('../features/saved/SavedPage')) },
               { path: '/clips/:id?', ...page(() => import('../features/reels/ClipsPage')) },
               { path: '/view/:postId?', ...page(() => import('../features/posts/ViewPostPage')) },
               { path: '/message/:user?', ...page(() => import('../features/chat/ChatPage')) },

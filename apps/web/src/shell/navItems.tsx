@@ -6,6 +6,7 @@ import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import BookmarkBorderOutlined from '@mui/icons-material/BookmarkBorderOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
@@ -23,6 +24,7 @@ export type NavId =
   | 'messages'
   | 'notifications'
   | 'friends'
+  | 'saved'
   | 'ai'
   | 'contest'
   | 'sisterSite'
@@ -57,6 +59,8 @@ export const NAV_ITEMS: NavItem[] = [
     badge: 'notifications',
   },
   { kind: 'link', id: 'friends', to: '/friends', icon: <PeopleOutlined /> },
+  // Ours (issue 37): the member's private list of saved posts and clips.
+  { kind: 'link', id: 'saved', to: '/saved', icon: <BookmarkBorderOutlined /> },
   { kind: 'link', id: 'ai', to: '/ai', icon: <AutoAwesomeOutlined /> },
   { kind: 'external', id: 'contest', href: 'contest', icon: <EmojiEventsOutlined /> },
   { kind: 'external', id: 'sisterSite', href: 'sisterSite', icon: <PaletteOutlined /> },

@@ -14,6 +14,7 @@ export { mediaUrl, presentMedia, presentPost, type PostRecord } from './presente
 export { mediaFor, normaliseRecord, postFields, recordFields } from './repo.js';
 export { hydratePosts, presentVisible, type HydratedPost } from './hydrate.js';
 export { postRoom } from './publish.js';
+export { loadPost } from './service.js';
 
 export default defineFeature({
   name: 'posts',

@@ -27,6 +27,8 @@ export interface PostRecord {
   authorUsername: string;
   authorAvatar: string | null;
   liked: boolean;
+  /** In the viewer's Saved list. */
+  saved: boolean;
 }
 
 export function presentMedia(
@@ -63,6 +65,7 @@ export function presentPost(row: PostRecord, media: PostMediaDto[], viewerId: st
     audience: row.audience,
     replies: row.replyPolicy,
     canReply: row.canReply,
+    saved: row.saved,
     ...(row.editedAt ? { editedAt: row.editedAt.toISOString() } : {}),
   };
 }

@@ -2,7 +2,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PostMediaDto } from '@sajha/contract';
 import type { Db } from '../../db/client.js';
-import { files, follows, likes, postMedia, posts, users } from '../../db/schema.js';
+import { files, follows, likes, postMedia, posts, savedItems, users } from '../../db/schema.js';
 import { NIL_ID } from '../../policy/relations.js';
 import { presentMedia, type PostRecord } from './presenters.js';
 
@@ -24,6 +24,7 @@ export const postFields = (viewerId: string) => ({
   canReply: sql<boolean>`(${posts.authorId} = ${viewerId} or ${posts.replyPolicy} = 'everyone'
     or (${posts.replyPolicy} = 'following' and exists (select 1 from ${follows} where ${follows.followerId} = ${posts.authorId} and ${follows.followeeId} = ${viewerId})))`,
   liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.kind} = 'post' and ${likes.subjectId} = ${posts.id} and ${likes.userId} = ${viewerId})`,
+  saved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.userId} = ${viewerId} and ${savedItems.kind} = 'post' and ${savedItems.subjectId} = ${posts.id})`,
 });
 
 /** postFields plus the author, for queries that join `users` on the post's author. */
@@ -50,6 +51,7 @@ export const normaliseRecord = (r: PostRecord): PostRecord => ({
   ...r,
   liked: r.liked === true || String(r.liked) === 't',
   canReply: r.canReply === true || String(r.canReply) === 't',
+  saved: r.saved === true || String(r.saved) === 't',
 });
 
 export async function mediaFor(db: Db, postIds: string[]): Promise<Map<string, PostMediaDto[]>> {

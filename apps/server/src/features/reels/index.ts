@@ -7,7 +7,7 @@ import { reelsListeners } from './publish.js';
 import { reelsRoutes } from './routes.js';
 import { startReelWorker } from './worker.js';
 
-export { reelsByIds } from './service.js';
+export { loadReel, reelsByIds } from './service.js';
 
 export default defineFeature({
   name: 'reels',

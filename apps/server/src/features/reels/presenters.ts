@@ -24,6 +24,8 @@ export interface ReelRecord {
   authorUsername: string;
   authorAvatar: string | null;
   liked: boolean;
+  /** In the viewer's Saved list. */
+  saved: boolean;
 }
 
 export function presentReel(r: ReelRecord, viewerId: string): ReelDto {
@@ -44,5 +46,6 @@ export function presentReel(r: ReelRecord, viewerId: string): ReelDto {
     durationMs: r.durationMs,
     sensitive: r.sensitive,
     audience: r.audience,
+    saved: r.saved === true || String(r.saved) === 't',
   };
 }

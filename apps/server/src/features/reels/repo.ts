@@ -1,7 +1,7 @@
 /** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
 import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files, likes, reels, users } from '../../db/schema.js';
+import { files, likes, reels, savedItems, users } from '../../db/schema.js';
 import { seesPost } from '../../policy/relations.js';
 import type { ReelRecord } from './presenters.js';
 
@@ -29,6 +29,7 @@ function selectRecords(db: Db, viewerId: string) {
       authorUsername: users.username,
       authorAvatar: users.avatar,
       liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.kind} = 'reel' and ${likes.subjectId} = ${reels.id} and ${likes.userId} = ${viewerId})`,
+      saved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.userId} = ${viewerId} and ${savedItems.kind} = 'reel' and ${savedItems.subjectId} = ${reels.id})`,
     })
     .from(reels)
     .innerJoin(users, eq(users.id, reels.authorId))

@@ -15,6 +15,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import Bookmark from '@mui/icons-material/Bookmark';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -97,7 +99,8 @@ export function PostAuthor({
             {`@${post.username}`}
           </Box>
           <Box component="span" sx={{ flexShrink: 0 }}>
-            {' · '}
+            {/* A flex item drops its leading space: a no-break one keeps the gap after the username. */}
+            {'\u00a0· '}
             <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
             {post.editedAt && postId && (
               <>
@@ -167,6 +170,14 @@ export function PostActions({
       >
         {shares}
       </Button>
+      <IconButton
+        color={post.saved ? 'primary' : 'default'}
+        onClick={() => actions.toggleSaved(post)}
+        aria-pressed={post.saved === true}
+        aria-label={t('card.save')}
+      >
+        {post.saved ? <Bookmark /> : <BookmarkBorder />}
+      </IconButton>
       <ShareDialog
         open={sharing}
         postId={post.post_id}

@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 
 export { PostCard } from './PostCard';
-export { usePostActions, type PostCardActions } from './usePostActions';
+export { SAVED_LIST, usePostActions, type PostCardActions } from './usePostActions';
 export { CommentsDialog } from './CommentsDialog';
 export type { CommentsChannel } from './CommentsPanel';
 export { ShareDialog } from './ShareDialog';

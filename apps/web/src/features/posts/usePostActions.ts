@@ -11,7 +11,7 @@ import { Events, type PostDto } from '@sajha/contract';
 import { useLocalize } from '../../i18n/language';
 import { useOptimisticToggle } from '../../lib/optimisticToggle';
 import { useConnectedSocket } from '../../lib/realtime';
-import { errorMessage } from '../../lib/socketRequest';
+import { ask, errorMessage } from '../../lib/socketRequest';
 import { useToast } from '../../lib/toast';
 import { useSocketEvents } from '../../lib/useSocketEvents';
 import { applyMutationResult, sendLike, sendPostMutation, updateCachedPost, type PostEdit } from './queries';
@@ -41,6 +41,30 @@ export function useLikePost(): (post: PostDto) => void {
     refusal: (message) => ({ message: localize(message), type: 'error' }),
   });
   return useCallback((post: PostDto) => toggle({ id: post.post_id, liked: post.liked, likes: post.likes }), [toggle]);
+}
+
+export const SAVE_POST = ['posts', 'save'] as const;
+/** The Saved list's cache (features/saved), asked again after a post or clip is saved or unsaved. */
+export const SAVED_LIST = ['posts', 'saved'] as const;
+
+/** Saved (issue 37): the bookmark shows at once and rolls back if the server refuses. */
+export function useSavePost(): (post: PostDto) => void {
+  const localize = useLocalize();
+  const toggle = useOptimisticToggle({
+    key: SAVE_POST,
+    send: (socket, { id, saved }: { id: string; saved: boolean }) =>
+      ask(socket, Events.savePost, { post_id: id, saved: !saved }),
+    apply: (client, { id, saved }) => {
+      updateCachedPost(client, id, (p) => ({ ...p, saved: !saved }));
+      return () => updateCachedPost(client, id, (p) => ({ ...p, saved }));
+    },
+    settle: (client, { id }, answer) => {
+      updateCachedPost(client, id, (p) => ({ ...p, saved: answer.saved }));
+      void client.invalidateQueries({ queryKey: SAVED_LIST });
+    },
+    refusal: (message) => ({ message: localize(message), type: 'error' }),
+  });
+  return useCallback((post: PostDto) => toggle({ id: post.post_id, saved: post.saved === true }), [toggle]);
 }
 
 type PostChange = Parameters<typeof sendPostMutation>[1];
@@ -85,7 +109,8 @@ export function usePostActions(options: { onDeleted?: (postId: string) => void }
     [client],
   );
 
-  return { toggleLike, editPost, deletePost, countComment, countShare };
+  const toggleSaved = useSavePost();
+  return { toggleLike, toggleSaved, editPost, deletePost, countComment, countShare };
 }
 
 export type PostCardActions = ReturnType<typeof usePostActions>;

@@ -44,7 +44,7 @@ import {
 } from './queries';
 import { readMuted, saveMuted } from './reelsApi';
 import { UploadReelDialog } from './UploadReelDialog';
-import { useLikeReel } from './useLikeReel';
+import { useLikeReel, useSaveReel } from './useLikeReel';
 
 const VIEW_HEIGHT = SCREEN_FILL_HEIGHT;
 export default function ClipsPage() {
@@ -169,6 +169,7 @@ export default function ClipsPage() {
   }, []);
 
   const onLike = useLikeReel();
+  const onSave = useSaveReel();
   const onComments = useCallback((reel: ReelDto) => setCommentsFor(reel), []);
   const onShare = useCallback((reel: ReelDto) => setShareFor(reel), []);
   const onDelete = useCallback((reel: ReelDto) => setDeleteFor(reel), []);
@@ -237,6 +238,7 @@ export default function ClipsPage() {
             onMuteChange={onMuteChange}
             onEnded={onEnded}
             onLike={onLike}
+            onSave={onSave}
             onComments={onComments}
             onShare={onShare}
             onDelete={onDelete}

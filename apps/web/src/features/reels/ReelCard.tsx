@@ -16,6 +16,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
+import BookmarkRounded from '@mui/icons-material/BookmarkRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
@@ -52,6 +54,8 @@ export interface ReelCardProps {
   onMuteChange: (muted: boolean) => void;
   onEnded: (index: number) => void;
   onLike: (reel: ReelDto) => void;
+  /** Bookmark it into the member's Saved list (issue 37). */
+  onSave?: (reel: ReelDto) => void;
   onComments: (reel: ReelDto) => void;
   onShare: (reel: ReelDto) => void;
   onDelete: (reel: ReelDto) => void;
@@ -303,6 +307,16 @@ function ReelCardInner(props: ReelCardProps) {
             onClick={() => props.onShare(reel)}
             icon={<ShareOutlined />}
           />
+          {props.onSave && (
+            <IconButton
+              aria-label={t('card.save')}
+              aria-pressed={reel.saved === true}
+              onClick={() => props.onSave?.(reel)}
+              sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.35)', '&:hover': { bgcolor: 'rgba(0,0,0,0.55)' } }}
+            >
+              {reel.saved ? <BookmarkRounded /> : <BookmarkBorderRounded />}
+            </IconButton>
+          )}
           {reel.owner && (
             <IconButton
               aria-label={t('card.delete')}

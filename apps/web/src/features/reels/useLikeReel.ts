@@ -1,6 +1,8 @@
 /** A reel's like: shown at once, rolled back with the refusal shown; one like in flight per reel. */
 import { useCallback } from 'react';
-import type { ReelDto } from '@sajha/contract';
+import { Events, type ReelDto } from '@sajha/contract';
+import { ask } from '../../lib/socketRequest';
+import { SAVED_LIST } from '../posts';
 import { useLocalize } from '../../i18n/language';
 import { useOptimisticToggle } from '../../lib/optimisticToggle';
 import { sendReelLike, updateCachedReel } from './queries';
@@ -31,4 +33,23 @@ export function useLikeReel(): (reel: ReelDto) => void {
     refusal: (message) => ({ message: localize(message), type: 'error' }),
   });
   return useCallback((reel: ReelDto) => toggle({ id: reel.id, liked: reel.liked, likes: reel.stats.likes }), [toggle]);
+}
+
+export const SAVE_REEL = ['reels', 'save'] as const;
+
+/** Saved (issue 37): the clip's bookmark shows at once and rolls back if the server refuses. */
+export function useSaveReel(): (reel: ReelDto) => void {
+  const localize = useLocalize();
+  const toggle = useOptimisticToggle({
+    key: SAVE_REEL,
+    send: (socket, { id, saved }: { id: string; saved: boolean }) =>
+      ask(socket, Events.saveReel, { reelId: id, saved: !saved }),
+    apply: (client, { id, saved }) => {
+      updateCachedReel(client, id, (r) => ({ ...r, saved: !saved }));
+      return () => updateCachedReel(client, id, (r) => ({ ...r, saved }));
+    },
+    settle: (client) => void client.invalidateQueries({ queryKey: SAVED_LIST }),
+    refusal: (message) => ({ message: localize(message), type: 'error' }),
+  });
+  return useCallback((reel: ReelDto) => toggle({ id: reel.id, saved: reel.saved === true }), [toggle]);
 }
