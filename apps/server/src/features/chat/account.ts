@@ -1,5 +1,6 @@
 /**
- * Chat's part of a member's account. Exported: the messages they sent, and what the ones they edited said before. Deleted: their reactions, the
+ * Chat's part of a member's account. Exported: the messages they sent, what the ones they edited said
+ * before, and which messages they deleted for themselves (ids and when). Deleted: their reactions, the
  * messages they deleted for themselves, and their memberships; chats left with nobody go with their
  * messages. Messages they sent into chats that still have other members stay there, from "Deleted user"
  * (their recipients' history; see the README); a group they created passes to its longest-standing
@@ -25,6 +26,20 @@ export function exportChat(deps: AppDeps, userId: string, out: AccountExport): v
       .from(messages)
       .where(and(eq(messages.senderId, userId), eq(messages.notice, false), after(messages, cursor)))
       .orderBy(...byKeyset(messages))
+      .limit(EXPORT_PAGE),
+  );
+  const hides = { createdAt: messageHides.createdAt, id: messageHides.messageId };
+  out.rows('hidden_messages.json', 'hidden_messages', (cursor) =>
+    deps.db
+      .select({
+        messageId: messageHides.messageId,
+        hiddenAt: messageHides.createdAt,
+        _at: messageHides.createdAt,
+        _id: messageHides.messageId,
+      })
+      .from(messageHides)
+      .where(and(eq(messageHides.userId, userId), after(hides, cursor)))
+      .orderBy(...byKeyset(hides))
       .limit(EXPORT_PAGE),
   );
   const edits = { createdAt: messageEdits.writtenAt, id: messageEdits.id };

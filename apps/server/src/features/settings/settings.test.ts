@@ -538,6 +538,14 @@ describe('data export and account deletion', () => {
       ok: boolean;
     };
     expect(edited.ok).toBe(true);
+    // One of B's messages A deleted for itself: which, and when, is A's too.
+    const fromB = (await b.socket.emitWithAck(Events.sendMessage, { message: 'Hi A', to_uid: a.id })) as {
+      data: { id: string };
+    };
+    const hidden = (await a.socket.emitWithAck(Events.deleteMessage, { mid: fromB.data.id, scope: 'me' })) as {
+      ok: boolean;
+    };
+    expect(hidden.ok).toBe(true);
     await update(a, { type: 'social', updatedData: { socials: { github: 'exporter' } } });
 
     const res = await fetch(`${t.url}/api/account/export`, { headers: { cookie: a.cookie } });
@@ -564,6 +572,7 @@ describe('data export and account deletion', () => {
       expect.objectContaining({ on: 'post', subjectId: postId, content: 'What a view' }),
     ]);
     expect(json('messages.json')).toEqual([expect.objectContaining({ content: 'Namaste B' })]);
+    expect(json('hidden_messages.json')).toEqual([expect.objectContaining({ messageId: fromB.data.id })]);
     expect(json('message_edits.json')).toEqual([
       expect.objectContaining({ messageId: ack.data.id, content: 'Namaste' }),
     ]);
