@@ -363,8 +363,11 @@ describe('posts', () => {
     expect((await feed(b)).posts.map((p) => p.post_id)).toContain(id);
 
     const bSees = nextEvent<Mutation & { editedAt?: string }>(b.socket, Events.postMutationResult);
+    // Each edit's result reaches A too; every one is awaited, so a late one is never taken for the next.
+    const aSees = nextEvent(a.socket, Events.postMutationResult);
     a.socket.emit(Events.editPost, { post_id: id, content: 'Trek to Poon Hill on Saturday' });
     const edited = await bSees;
+    await aSees;
     expect(edited).toMatchObject({ success: true, content: 'Trek to Poon Hill on Saturday' });
     expect(Date.parse(edited.editedAt ?? '')).toBeGreaterThan(0);
     // Changing only who may reply is no new version.
@@ -382,8 +385,9 @@ describe('posts', () => {
       ],
     });
     // Once only the author may see it, nobody else reads what it said either.
+    const narrowed = nextEvent<Mutation & { audience?: string }>(a.socket, Events.postMutationResult);
     a.socket.emit(Events.editPost, { post_id: id, content: 'Trek to Poon Hill on Saturday', audience: 'only_me' });
-    await nextEvent(a.socket, Events.postMutationResult);
+    expect(await narrowed).toMatchObject({ audience: 'only_me' });
     expect(await ask(b.socket, Events.postHistory, { post_id: id })).toMatchObject({ ok: false });
     expect((await ok<EditHistory>(ask(a.socket, Events.postHistory, { post_id: id }))).versions).toHaveLength(2);
   });
