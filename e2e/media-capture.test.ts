@@ -50,14 +50,24 @@ describe('voice notes and camera capture', () => {
     await expectAccessible(pa);
     await pa.getByRole('button', { name: 'Resume recording' }).click();
     await expect.poll(() => seconds(pa), { timeout: 10_000 }).toBeGreaterThan(paused);
+    const recorded = await seconds(pa);
     await pa.getByRole('button', { name: 'Stop recording' }).click();
     const chip = pa.getByRole('button', { name: /^voice-\d+\.(webm|ogg|mp4)/ });
     await chip.waitFor();
     await pa.getByRole('button', { name: 'Send' }).click();
 
-    // B plays it: real audio of a few seconds that advances when played.
-    const note = pb.getByLabel(/^Voice note voice-\d+/);
+    // B sees its length before playing (measured by the server: the recording's header has none), as
+    // long as A's recorder counted, and it is served as audio.
+    const note = pb.getByLabel(/^Voice note, \d:\d\d$/);
     await note.waitFor({ timeout: 10_000 });
+    const shown = (await pb.getByTestId('voice-length').textContent())!.split(':').map(Number);
+    expect(Math.abs(shown[0]! * 60 + shown[1]! - recorded)).toBeLessThanOrEqual(1);
+    expect(await note.getAttribute('aria-label')).toBe(`Voice note, ${shown[0]}:${String(shown[1]).padStart(2, '0')}`);
+    const served = await note.evaluate(async (el: HTMLAudioElement) =>
+      (await fetch(el.src)).headers.get('content-type'),
+    );
+    expect(served).toMatch(/^audio\//);
+    // B plays it: real audio of a few seconds that advances when played.
     await note.evaluate((el: HTMLAudioElement) => {
       el.muted = true;
       return el.play();
@@ -68,6 +78,7 @@ describe('voice notes and camera capture', () => {
       .toBeGreaterThan(0.2);
     expect(await note.evaluate((el: HTMLAudioElement) => el.error?.code ?? null)).toBeNull();
     await note.evaluate((el: HTMLAudioElement) => el.pause());
+    await e2e.snapshot('voice-note-length');
 
     // Camera: capture, send, and B opens the mirrored PNG in the viewer.
     await pa.getByRole('button', { name: 'Camera' }).click();

@@ -161,6 +161,8 @@ export const attachmentSchema = z.object({
   name: z.string(),
   size: z.string(),
   file: z.string(),
+  /** How long an audio or video file plays, measured at upload (absent when unknown). */
+  durationMs: z.number().int().nonnegative().optional(),
 });
 export const reactionSchema = z.object({ reaction: z.string(), username: z.string() });
 export const chatPersonSchema = z.object({

@@ -21,6 +21,8 @@ export const files = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** How long an audio or video upload plays, measured when it was received (null: not media, or unreadable). */
+    durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('files_storage_key_unique').on(t.storageKey), index('files_owner_idx').on(t.ownerId)],

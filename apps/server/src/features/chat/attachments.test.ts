@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Events, Messages, type ChatDto, type MessageDto } from '@sajha/contract';
@@ -18,6 +19,7 @@ interface Uploaded {
   name: string;
   size: string;
   file: string;
+  durationMs?: number;
 }
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -116,6 +118,68 @@ describe('chat attachments over HTTP', () => {
     expect(stolen).toEqual({ ok: false, error: Messages.chat.attachmentNotFound });
     sa.close();
     cSocket.close();
+  });
+
+  it('keeps a voice note as audio with its length, measured though its WebM says none, and sends both with it', async () => {
+    // As a browser's MediaRecorder writes it: Opus in WebM, streamed, so no duration in the header.
+    const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', ...args], { maxBuffer: 8 << 20 });
+    const voice = ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3.2',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      '-',
+    ]);
+    const header = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', '-'], {
+      input: voice,
+    });
+    expect(header.toString().trim()).toBe('N/A');
+    // A short video with sound stays a video, with its length too.
+    const clip = ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=2'],
+      ...['-f', 'lavfi', '-i', 'sine=duration=2', '-shortest', '-c:v', 'libvpx', '-c:a', 'libopus', '-f', 'webm', '-'],
+    ]);
+    const up = await upload(cookieA, [
+      { name: 'voice-1764280000000.webm', type: 'audio/webm', body: voice },
+      { name: 'trek.webm', type: 'video/webm', body: clip },
+    ]);
+    expect(up.status).toBe(200);
+    const [note, video] = up.body.files!;
+    expect(note).toMatchObject({ type: 'audio/webm' });
+    expect(note!.durationMs).toBeGreaterThanOrEqual(3100);
+    expect(note!.durationMs).toBeLessThanOrEqual(3300);
+    expect(video).toMatchObject({ type: 'video/webm' });
+    expect(video!.durationMs).toBeGreaterThanOrEqual(1900);
+    expect(video!.durationMs).toBeLessThanOrEqual(2100);
+
+    const sa = await connectSocket(t.url, cookieA);
+    const sb = await connectSocket(t.url, cookieB);
+    try {
+      const started = await ask<ChatDto>(sa, Events.startChat, { to_uid: b.id });
+      if (!started.ok) throw new Error(started.error);
+      const arrives = nextEvent<MessageDto>(sb, Events.receiveMessage);
+      const sent = await ask<MessageDto>(sa, Events.sendMessage, {
+        message: '',
+        to_cid: started.data.id,
+        attachments: [note!.id],
+      });
+      if (!sent.ok) throw new Error(sent.error);
+      expect((await arrives).attachments).toEqual([note]);
+      const served = await download(cookieB, note!.file);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('audio/webm');
+      // Reading the chat again (a reload) shows the same length.
+      const page = await ask<MessageDto[]>(sb, Events.getMessages, started.data.id);
+      if (!page.ok) throw new Error(page.error);
+      expect(page.data.find((m) => m.mid === sent.data.mid)?.attachments).toEqual([note]);
+    } finally {
+      sa.close();
+      sb.close();
+    }
   });
 
   it('forwards a message with its files shared: the files outlive the original and go with the last copy', async () => {

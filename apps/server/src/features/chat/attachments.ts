@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { files, messageAttachments, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
+import { mediaLength } from '../../platform/ffmpeg.js';
 import { mimeAllowed, processImage, RASTER_IMAGES } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
 import { consumeUploadBudget, receiveForm, type ReceivedFile } from '../../platform/uploads.js';
@@ -75,6 +76,7 @@ export async function uploadChatFiles(
           bytes,
           width: c.width,
           height: c.height,
+          durationMs: c.durationMs,
         })
         .returning();
       stored.push(presentAttachment(row!));
@@ -94,9 +96,38 @@ async function checkFile(file: ReceivedFile) {
   }
   if (RASTER_IMAGES.includes(found.mime)) {
     const img = await processImage(file.path, { maxSide: 2048 });
-    return { file, body: img.buffer, mime: img.mime, ext: img.ext, width: img.width, height: img.height };
+    return {
+      file,
+      body: img.buffer,
+      mime: img.mime,
+      ext: img.ext,
+      width: img.width,
+      height: img.height,
+      durationMs: null,
+    };
   }
-  return { file, body: null, mime: found.mime, ext: found.ext, width: null, height: null };
+  const media = await playable(file.path, found.mime);
+  return { file, body: null, ext: found.ext, width: null, height: null, ...media };
+}
+
+/** Containers that hold sound alone as often as sound and picture (a voice note is WebM with no video). */
+const AUDIO_OF: Record<string, string> = {
+  'video/webm': 'audio/webm',
+  'video/mp4': 'audio/mp4',
+  'video/ogg': 'audio/ogg',
+};
+
+/**
+ * How long an audio or video file plays (shown on its card before it is played), and its type: a
+ * container sniffed as video that holds no picture is audio, so it is served and shown as audio. When
+ * ffmpeg cannot read it, the file is kept as sniffed, its length unknown.
+ */
+async function playable(path: string, mime: string): Promise<{ mime: string; durationMs: number | null }> {
+  if (!mime.startsWith('audio/') && !mime.startsWith('video/')) return { mime, durationMs: null };
+  const found = await mediaLength(path).catch(() => null);
+  if (!found) return { mime, durationMs: null };
+  const audioOnly = !found.hasVideo && AUDIO_OF[mime];
+  return { mime: audioOnly || mime, durationMs: found.durationMs };
 }
 
 /**
@@ -113,6 +144,7 @@ export async function claimableAttachments(db: Db, me: string, fileIds: string[]
       mime: files.mime,
       originalName: files.originalName,
       bytes: files.bytes,
+      durationMs: files.durationMs,
       usedBy: messageAttachments.messageId,
       usedByClientId: messages.clientId,
     })

@@ -12,7 +12,7 @@ import type { chats, files, messages, users } from '../../db/schema.js';
 
 export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatar'>;
 export type MessageRow = typeof messages.$inferSelect;
-export type FileRow = Pick<typeof files.$inferSelect, 'id' | 'mime' | 'originalName' | 'bytes'>;
+export type FileRow = Pick<typeof files.$inferSelect, 'id' | 'mime' | 'originalName' | 'bytes' | 'durationMs'>;
 export type ChatRow = typeof chats.$inferSelect;
 
 /** Attachments are served only to members of a chat that references them (routes.ts). */
@@ -27,7 +27,14 @@ export function humanSize(bytes: number): string {
 export function presentAttachment(f: FileRow): MessageDto['attachments'][number] {
   // Names stored before cleanFileName existed may still carry bidi controls: cleaned again when shown.
   const name = cleanFileName(f.originalName);
-  return { id: f.id, type: f.mime, name, size: humanSize(f.bytes), file: chatFileUrl(f.id) };
+  return {
+    id: f.id,
+    type: f.mime,
+    name,
+    size: humanSize(f.bytes),
+    file: chatFileUrl(f.id),
+    ...(f.durationMs !== null && f.durationMs !== undefined ? { durationMs: f.durationMs } : {}),
+  };
 }
 
 export function presentPerson(u: UserRow, online: boolean): MessageDto['sender'] {

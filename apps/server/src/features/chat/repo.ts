@@ -42,6 +42,7 @@ export function attachmentsOf(db: Db, messageIds: string[]) {
       mime: files.mime,
       originalName: files.originalName,
       bytes: files.bytes,
+      durationMs: files.durationMs,
     })
     .from(messageAttachments)
     .innerJoin(files, eq(files.id, messageAttachments.fileId))

@@ -17,7 +17,7 @@ import { files, reels, users } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { newStorageKey } from '../../platform/storage.js';
 import type { ReceivedFile } from '../../platform/uploads.js';
-import { firstFrameDecodes, probe } from './ffmpeg.js';
+import { firstFrameDecodes, probe } from '../../platform/ffmpeg.js';
 import { enqueueTranscode } from './worker.js';
 
 /** Containers we take in (ffmpeg reads them all); everything leaves as MP4. */

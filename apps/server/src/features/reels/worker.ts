@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { files, reels, users } from '../../db/schema.js';
 import { processImage } from '../../platform/media.js';
 import { newStorageKey } from '../../platform/storage.js';
-import { posterFrame, probe, transcode } from './ffmpeg.js';
+import { posterFrame, probe, transcode } from '../../platform/ffmpeg.js';
 import { reelRow } from './repo.js';
 import { readyReel } from './service.js';
 

@@ -31,6 +31,7 @@ import { VisuallyHidden } from '../../lib/VisuallyHidden';
 import { RemovedText, useReportDialog } from '../moderation';
 import { isImage, isVideo, isVoice, type Attachment } from './attachments';
 import { formatTime, isSystemLine, type UiMessage } from './chatState';
+import { formatTimer } from './VoiceRecorder';
 
 /** Left and right move between the quick reactions (up and down are the menu's own). */
 function moveAlongRow(e: KeyboardEvent<HTMLLIElement>, index: number): void {
@@ -164,14 +165,32 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
       )}
       {others.map((a) =>
         isVoice(a) ? (
-          <audio
-            key={a.id}
-            src={a.file}
-            controls
-            preload="none"
-            aria-label={t('bubble.voiceNote', { name: a.name })}
-            style={{ maxWidth: 260 }}
-          />
+          <Box key={a.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <audio
+              src={a.file}
+              controls
+              preload="none"
+              aria-label={
+                a.durationMs === undefined
+                  ? t('bubble.voiceNote', { name: a.name })
+                  : t('bubble.voiceNoteLength', {
+                      length: withDigits(formatTimer(seconds(a.durationMs)), f.prefs.digits),
+                    })
+              }
+              style={{ maxWidth: 260 }}
+            />
+            {/* Its length before it is played (measured at upload; preload="none" fetches nothing). */}
+            {a.durationMs !== undefined && (
+              <Typography
+                variant="caption"
+                aria-hidden
+                data-testid="voice-length"
+                sx={{ fontVariantNumeric: 'tabular-nums' }}
+              >
+                {withDigits(formatTimer(seconds(a.durationMs)), f.prefs.digits)}
+              </Typography>
+            )}
+          </Box>
         ) : (
           <Chip
             key={a.id}
@@ -194,6 +213,9 @@ function Attachments({ items, own, onOpen }: { items: Attachment[]; own: boolean
     </Box>
   );
 }
+
+/** Whole seconds of a length, a started second counting (a 0.4 s note is 0:01, never 0:00). */
+const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
 /** The message a reply answers, above the reply's text: a button that jumps to it. */
 export function Quote({ quote, own, onJump }: { quote: ReplyQuote; own: boolean; onJump?: (id: string) => void }) {

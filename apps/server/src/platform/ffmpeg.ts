@@ -1,8 +1,9 @@
 /**
- * ffprobe / ffmpeg for reels: what a file holds (a video stream? how long?), a quick decode of its first
- * frame, the transcode to H.264/AAC MP4 with the moov atom first (faststart), and the poster frame.
- * Every child is killed after a time limit and its output bounded; nothing here throws past its caller's
- * catch, and a missing ffmpeg is reported as an error the caller turns into a clear message.
+ * ffprobe / ffmpeg: what a file holds (a video stream? how long?), a quick decode of its first frame, the
+ * transcode of a clip to H.264/AAC MP4 with the moov atom first (faststart), its poster frame, and how long
+ * a chat's voice note or video plays. Every child is killed after a time limit and its output bounded;
+ * nothing here throws past its caller's catch, and a missing ffmpeg is reported as an error the caller
+ * turns into a clear message (or, for a length, into "unknown").
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -100,6 +101,30 @@ export async function probe(file: string): Promise<ProbeResult | null> {
     width: video?.width ?? null,
     height: video?.height ?? null,
   };
+}
+
+/**
+ * What an audio or video file holds and how long it plays; null when ffprobe cannot read it. A recording
+ * from the browser's MediaRecorder (WebM) has no duration in its header, so when the container does not
+ * say, the file is decoded to its end (a chat file is at most a few MB: a fraction of a second) and the
+ * last timestamp reached is its length.
+ */
+export async function mediaLength(file: string): Promise<{ hasVideo: boolean; durationMs: number | null } | null> {
+  const found = await probe(file);
+  if (!found) return null;
+  if (found.durationMs !== null && found.durationMs > 0)
+    return { hasVideo: found.hasVideo, durationMs: found.durationMs };
+  const r = await run(
+    'ffmpeg',
+    ['-hide_banner', '-v', 'error', '-nostdin', '-i', file, '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'],
+    {
+      timeoutMs: 20_000,
+    },
+  );
+  const times = [...r.stdout.toString('utf8').matchAll(/^out_time=(\d+):(\d\d):(\d\d(?:\.\d+)?)$/gm)];
+  const last = times.at(-1);
+  const ms = last ? Math.round(((Number(last[1]) * 60 + Number(last[2])) * 60 + Number(last[3])) * 1000) : NaN;
+  return { hasVideo: found.hasVideo, durationMs: r.code === 0 && ms > 0 ? ms : null };
 }
 
 /** True when the first video frame decodes: a damaged file usually fails here, in well under a second. */
