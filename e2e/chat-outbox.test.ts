@@ -2,12 +2,14 @@
  * A send whose ack never came (here: the tab's socket swallowed it on the way out) waits in the outbox
  * in localStorage; the next tab of the same member sends it again on connecting, the server stores it
  * once, and both members see it once. The new tab has no local copy of it: it is built from the outbox
- * entry and the server's short ack (id, time), so this is also the test of that ack end to end.
+ * entry and the server's short ack (id, time), so this is also the test of that ack end to end. The
+ * message is a reply: the quote it shows comes from the outbox entry too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createUser } from '../apps/server/test/harness.js';
-import { bubble, signIn, storedCount, type } from './chatPages.js';
+import { Events } from '@sajha/contract';
+import { ask, createUser } from '../apps/server/test/harness.js';
+import { bubble, messageOption, signIn, storedCount, type } from './chatPages.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -36,8 +38,16 @@ describe('chat: the outbox', () => {
         else server.send(frame);
       });
     });
+    // B asked something first; A's unacknowledged message is a reply to it.
+    expect(
+      await ask(await e2e.socketOf(b), Events.sendMessage, { message: 'Momo at six?', to_uid: a.id }),
+    ).toMatchObject({
+      ok: true,
+    });
     await pa.goto(`/message/@${b.username}`);
     await pa.getByRole('link', { name: 'Bikash Thapa', exact: true }).waitFor();
+    await messageOption(pa, 'Momo at six?', 'Reply');
+    await pa.getByRole('group', { name: 'Replying to Bikash Thapa' }).waitFor();
     await type(pa, 'Sent while the line was down');
     await bubble(pa, 'Sent while the line was down').waitFor();
     await expect.poll(() => swallowed).toBe(1);
@@ -76,10 +86,15 @@ describe('chat: the outbox', () => {
     // The page asks for the history when the chat opens, which may come after the resend's ack.
     await expect.poll(() => held.length).toBeGreaterThan(0);
     await bubble(again, 'Sent while the line was down').getByRole('article', { name: 'Message from you' }).waitFor();
+    // Still the reply it was: the quote comes from the outbox entry (the history is held back).
+    const quote = (page: Page) =>
+      bubble(page, 'Sent while the line was down').getByRole('button', { name: 'Go to the message from Bikash Thapa' });
+    expect(await quote(again).textContent()).toContain('Momo at six?');
     expect(await storedCount(e2e, a.id, 'Sent while the line was down')).toBe(1);
     hold = false;
     for (const send of held) send();
     await options(pb, 'Sent while the line was down').waitFor();
+    expect(await quote(pb).textContent()).toContain('Momo at six?');
     await expect.poll(() => again.evaluate((uid) => localStorage.getItem(`sajha.chat.outbox.${uid}`), a.id)).toBeNull();
     // Once in the database and once on each screen, also after the page reads its history again.
     expect(await storedCount(e2e, a.id, 'Sent while the line was down')).toBe(1);

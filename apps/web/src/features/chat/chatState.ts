@@ -87,9 +87,9 @@ function bump(state: ChatState, chatId: string, message: MessageDto, unreadDelta
  */
 export function storedFrom(
   sent: SentMessage | MessageDto,
-  what: { clientId: string; content: string; sender: CurrentUser },
+  what: { clientId: string; content: string; sender: CurrentUser; replyTo?: ReplyQuote },
 ): MessageDto {
-  if (isStoredMessage(sent)) return sent;
+  if (isStoredMessage(sent)) return sent.replyTo || !what.replyTo ? sent : { ...sent, replyTo: what.replyTo };
   return {
     id: sent.id,
     chatId: sent.chatId,
@@ -101,6 +101,7 @@ export function storedFrom(
     status: 'sent',
     sender: { ...what.sender, online: true },
     clientId: what.clientId,
+    ...(what.replyTo ? { replyTo: what.replyTo } : {}),
   };
 }
 

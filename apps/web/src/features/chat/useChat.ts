@@ -33,6 +33,8 @@ interface SendPayload {
   to_cid: string;
   attachments: string[];
   replyTo?: string;
+  /** What the reply quotes, kept in the outbox (not sent): a resend after a reload still shows it. */
+  quote?: ReplyQuote;
 }
 
 const outboxKey = (uid: string) => `sajha.chat.outbox.${uid}`;
@@ -87,13 +89,19 @@ export function useChat(callbacks: ChatCallbacks) {
     }
     // Never held back as a double click: every send has its own client id, so an identical emit is a
     // Retry or an outbox resend, and the server stores a client id once.
-    emitFresh(s, Events.sendMessage, payload, (a) => {
+    const { quote, ...wire } = payload;
+    emitFresh(s, Events.sendMessage, wire, (a) => {
       writeOutbox(
         me.uid,
         readOutbox(me.uid).filter((p) => p.id !== payload.id),
       );
       if (a.ok) {
-        const what = { clientId: payload.id, content: payload.message, sender: me };
+        const what = {
+          clientId: payload.id,
+          content: payload.message,
+          sender: me,
+          ...(quote ? { replyTo: quote } : {}),
+        };
         dispatch({ type: 'acked', chatId: payload.to_cid, clientId: payload.id, message: storedFrom(a.data, what) });
       } else {
         console.warn('message refused', a.error);
@@ -212,7 +220,7 @@ export function useChat(callbacks: ChatCallbacks) {
         message: text,
         to_cid: chatId,
         attachments: attachments.map((a) => a.id),
-        ...(replyTo ? { replyTo: replyTo.id } : {}),
+        ...(replyTo ? { replyTo: replyTo.id, quote: replyTo } : {}),
       };
       const local: UiMessage = {
         id: payload.id,
