@@ -1,14 +1,15 @@
 /**
  * Forward (issue 37) as three members meet it: A, on a desktop, forwards B's photo from their chat into
  * the chat with C and into a group (picked from a list filtered as A types); C, on a phone, gets it live
- * marked "Forwarded", with the same photo; the toast tells A where it went.
+ * marked "Forwarded", with the same photo; the toast tells A where it went. A forward whose answer is lost
+ * with the connection goes again after the reconnect under its id, and is stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Events, type ChatDto } from '@sajha/contract';
 import { ask, createUser, ok, sessionCookie } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
-import { bubble, messageOption } from './chatPages.js';
+import { bubble, messageOption, storedCount } from './chatPages.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -87,5 +88,54 @@ describe('forwarding a message', () => {
     await pa.goto('/message');
     await pa.getByRole('button', { name: new RegExp(`Trek crew ${tag}`) }).click();
     await bubble(pa, 'Rara lake!').getByText('Forwarded').waitFor();
+  });
+
+  it('sends a forward again after its answer was lost with the connection, and it is stored once', async () => {
+    const tag = Date.now().toString(36);
+    const a = await createUser(e2e.db, { name: 'Asha Gurung', username: `asha_r${tag}` });
+    const b = await createUser(e2e.db, { name: 'Bikash Thapa', username: `bikash_r${tag}` });
+    const c = await createUser(e2e.db, { name: 'Chandra Rai', username: `chandra_r${tag}` });
+    const sa = await e2e.socketOf(a);
+    const ac = await ok<ChatDto>(ask(sa, Events.startChat, { to_uid: c.id }));
+    const crew = await ok<{ chatId: string }>(
+      ask(sa, Events.startGroupChat, { groupName: `Dal bhat ${tag}`, userIds: [b.id, c.id] }),
+    );
+    await ok(ask(sa, Events.sendMessage, { message: 'Hello crew', to_cid: crew.chatId }));
+    await ok(ask(sa, Events.sendMessage, { message: `Bus leaves at 6 ${tag}`, to_cid: ac.id }));
+
+    const pa = await e2e.signedInPage(a, { width: 390, height: 844 });
+    // The first connection stores the forward, but its answer is lost: the line drops before it arrives.
+    let connections = 0;
+    let lost = 0;
+    await pa.routeWebSocket(/\/real\//, (ws) => {
+      connections += 1;
+      const server = ws.connectToServer();
+      const asked = new Map<string, string>();
+      ws.onMessage((frame) => {
+        const call = typeof frame === 'string' ? /^42(\d+)\["([^"]+)"/.exec(frame) : null;
+        if (call) asked.set(call[1]!, call[2]!);
+        server.send(frame);
+      });
+      server.onMessage((frame) => {
+        const ack = typeof frame === 'string' ? /^43(\d+)/.exec(frame) : null;
+        if (ack && asked.get(ack[1]!) === 'forward_message' && lost === 0) {
+          lost += 1;
+          ws.close();
+          server.close();
+        } else ws.send(frame);
+      });
+    });
+    await pa.goto(`/message/@${c.username}`);
+    await bubble(pa, `Bus leaves at 6 ${tag}`).waitFor();
+    await messageOption(pa, `Bus leaves at 6 ${tag}`, 'Forward');
+    const dialog = pa.getByRole('dialog', { name: 'Forward to…' });
+    await dialog.getByRole('checkbox', { name: `Dal bhat ${tag}` }).check();
+    await dialog.getByRole('button', { name: 'Forward' }).click();
+    await expect.poll(() => lost).toBe(1);
+    // After the reconnect the app asks again under the same id: the answer names the group, and the
+    // group holds one copy (the original in the chat with C, the copy in the group).
+    await pa.getByText(`Forwarded to Dal bhat ${tag}`).waitFor({ timeout: 15_000 });
+    expect(connections).toBeGreaterThanOrEqual(2);
+    expect(await storedCount(e2e, a.id, `Bus leaves at 6 ${tag}`)).toBe(2);
   });
 });

@@ -112,7 +112,12 @@ export const clientEventSchemas = {
   // Delete for everyone (the sender only), or for me: any member stops seeing it, the others keep it.
   [Events.deleteMessage]: one(z.object({ mid: idSchema, scope: deleteScopeSchema.default('everyone') })),
   [Events.forwardMessage]: one(
-    z.object({ mid: idSchema, chatIds: z.array(idSchema).min(1).max(LIMITS.forwardChatsMax) }),
+    z.object({
+      mid: idSchema,
+      chatIds: z.array(idSchema).min(1).max(LIMITS.forwardChatsMax),
+      /** The client's id for this forward: sent again (a reconnect), it stores nothing twice. */
+      id: clientIdSchema.optional(),
+    }),
   ),
   // Edit one's own message (within LIMITS.messageEditHours): the text only; its files stay as they are.
   [Events.editMessage]: one(

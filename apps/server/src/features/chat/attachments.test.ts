@@ -175,7 +175,7 @@ describe('chat attachments over HTTP', () => {
       // Reading the chat again (a reload) shows the same length.
       const page = await ask<MessageDto[]>(sb, Events.getMessages, started.data.id);
       if (!page.ok) throw new Error(page.error);
-      expect(page.data.find((m) => m.mid === sent.data.mid)?.attachments).toEqual([note]);
+      expect(page.data.find((m) => m.id === sent.data.id)?.attachments).toEqual([note]);
     } finally {
       sa.close();
       sb.close();
@@ -205,11 +205,21 @@ describe('chat attachments over HTTP', () => {
       const fwd = await ask<{ forwarded: { chatId: string; id: string }[]; refused: unknown[] }>(
         sb,
         Events.forwardMessage,
-        { mid: original.data.id, chatIds: [bc.data.id, ab.data.id] },
+        { mid: original.data.id, chatIds: [bc.data.id, ab.data.id], id: 'forward-once' },
       );
       expect(fwd).toMatchObject({ ok: true, data: { refused: [] } });
       if (!fwd.ok) throw new Error(fwd.error);
       expect(fwd.data.forwarded.map((f) => f.chatId)).toEqual([bc.data.id, ab.data.id]);
+      // Sent again under its id (an unanswered forward repeated after a reconnect): the same copies, no new ones.
+      expect(
+        await ask(sb, Events.forwardMessage, {
+          mid: original.data.id,
+          chatIds: [bc.data.id, ab.data.id],
+          id: 'forward-once',
+        }),
+      ).toEqual(fwd);
+      const inBc = await ask<MessageDto[]>(sc, Events.getMessages, bc.data.id);
+      expect(inBc.ok && inBc.data.filter((m) => m.content === 'Momo at Bhojan Griha')).toHaveLength(1);
       expect(await arrives).toMatchObject({
         content: 'Momo at Bhojan Griha',
         forwarded: true,

@@ -162,8 +162,11 @@ export const chatSocket = [
   on(
     Events.forwardMessage,
     { action: 'message.forward', load: ([{ mid }], ctx) => message(mid, ctx) },
-    ([{ chatIds }], ctx) =>
-      forwardMessage(ctx.deps, ctx.actor, ctx.socket.data.user, ctx.socket.data.locale ?? 'en', ctx.resource, chatIds),
+    ([{ chatIds, id }], ctx) =>
+      forwardMessage(ctx.deps, ctx.actor, ctx.socket.data.user, ctx.socket.data.locale ?? 'en', ctx.resource, {
+        chatIds,
+        id,
+      }),
   ),
 
   on(

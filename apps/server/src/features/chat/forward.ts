@@ -3,8 +3,11 @@
  * chat is a send of its own, authorized as one ('chat.send': membership, blocks, the other member's
  * message setting), so a refusal in one chat does not stop the others and says why. The copy keeps the
  * words and carries the original's files (shared, not copied: they go with the last message holding them)
- * and is marked forwarded; it quotes nothing and keeps no reactions.
+ * and is marked forwarded; it quotes nothing and keeps no reactions. A forward sent again under its
+ * client id (the app repeats an unanswered one after a reconnect) stores nothing twice: each chat's copy
+ * has a client id of its own made from the forward's and the chat's, and a repeat answers the copies made.
  */
+import { createHash } from 'node:crypto';
 import { localizeText, Messages, type ClientAck, type CurrentUser, type Events, type Locale } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import type { Actor } from '../../policy/authorize.js';
@@ -24,7 +27,7 @@ export async function forwardMessage(
   me: CurrentUser,
   locale: Locale,
   { message: source }: MessageAccess,
-  chatIds: string[],
+  { chatIds, id }: { chatIds: string[]; id?: string | undefined },
 ): Promise<Forwarded> {
   const attached: FileRow[] = (await attachmentsOf(deps.db, [source.id])).map(({ messageId: _, ...f }) => f);
   const out: Forwarded = { forwarded: [], refused: [] };
@@ -33,7 +36,11 @@ export async function forwardMessage(
       const target = await loadSendTarget(deps, me.uid, { to_cid: chatId });
       if (!target) throw new AppError(Messages.chat.notMember, 403);
       await deps.policy.authorize(actor, 'chat.send', target);
-      const sent = await sendMessage(deps, me, target, { message: source.content, forward: { attached } });
+      const sent = await sendMessage(deps, me, target, {
+        message: source.content,
+        forward: { attached },
+        id: id && copyId(id, chatId),
+      });
       out.forwarded.push({ chatId, id: sent.message.id });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -42,3 +49,7 @@ export async function forwardMessage(
   }
   return out;
 }
+
+/** One chat's copy of a forward: a client id of its own, within the contract's 64 characters. */
+const copyId = (forwardId: string, chatId: string) =>
+  `fw-${createHash('sha256').update(`${forwardId}\n${chatId}`).digest('base64url').slice(0, 40)}`;

@@ -20,6 +20,11 @@ import {
 import { useAuth } from '../../lib/auth';
 
 type ForwardAnswer = ClientAck<typeof Events.forwardMessage>;
+interface ForwardPayload {
+  mid: string;
+  chatIds: string[];
+  id: string;
+}
 import { useRealtime } from '../../lib/realtime';
 import { emitFresh } from '../../lib/emitFresh';
 import type { MainSocket } from '../../lib/socketTypes';
@@ -77,6 +82,10 @@ export function useChat(callbacks: ChatCallbacks) {
   const pendingGroup = useRef(false);
   /** Refused sends, kept for Retry (client id -> what was sent). */
   const refused = useRef(new Map<string, SendPayload>());
+  /** Forwards not answered yet (client id -> what was asked, and who hears the answer): sent again on reconnect. */
+  const forwards = useRef(
+    new Map<string, { payload: ForwardPayload; done: (answer: ForwardAnswer | { error: string }) => void }>(),
+  );
   useEffect(() => {
     stateRef.current = state;
     cbRef.current = callbacks;
@@ -108,6 +117,16 @@ export function useChat(callbacks: ChatCallbacks) {
         refused.current.set(payload.id, payload);
         dispatch({ type: 'sendFailed', chatId: payload.to_cid, clientId: payload.id, error: a.error });
       }
+    });
+  }, []);
+
+  /** A forward under its client id; the first answer wins (a repeat answers the same copies). */
+  const emitForward = useCallback((s: MainSocket, payload: ForwardPayload) => {
+    emitFresh(s, Events.forwardMessage, payload, (a) => {
+      const waiting = forwards.current.get(payload.id);
+      if (!waiting) return;
+      forwards.current.delete(payload.id);
+      waiting.done(a.ok ? a.data : { error: a.error });
     });
   }, []);
 
@@ -172,7 +191,8 @@ export function useChat(callbacks: ChatCallbacks) {
       loadFirstPage(socket, open);
     }
     for (const payload of readOutbox(user.uid)) emitSend(socket, user, payload);
-  }, [socket, connected, user, emitSend, loadFirstPage]);
+    for (const { payload } of forwards.current.values()) emitForward(socket, payload);
+  }, [socket, connected, user, emitSend, emitForward, loadFirstPage]);
 
   const openChat = useCallback(
     (chatId: string | null) => {
@@ -271,7 +291,11 @@ export function useChat(callbacks: ChatCallbacks) {
         act((s) => s.emit(pinned ? Events.pinMessage : Events.unpinMessage, { mid })),
       remove: (mid: string, scope: DeleteScope) => act((s) => s.emit(Events.deleteMessage, { mid, scope })),
       forward: (mid: string, chatIds: string[], done: (answer: ForwardAnswer | { error: string }) => void) =>
-        act((s) => s.emit(Events.forwardMessage, { mid, chatIds }, (a) => done(a.ok ? a.data : { error: a.error }))),
+        act((s) => {
+          const payload = { mid, chatIds, id: newClientId() };
+          forwards.current.set(payload.id, { payload, done });
+          emitForward(s, payload);
+        }),
       // The ack carries the message as stored, so the editor's screen follows even if its message_updated is late.
       edit: (chatId: string, mid: string, text: string, onFail: (error: string) => void) =>
         act((s) =>
@@ -293,7 +317,7 @@ export function useChat(callbacks: ChatCallbacks) {
           s.emit(Events.startGroupChat, { groupName, userIds });
         }),
     };
-  }, [socket, user]);
+  }, [socket, user, emitForward]);
 
   return { state, typing, me: user, openChat, loadOlder, send, retry, discard, ...actions };
 }
