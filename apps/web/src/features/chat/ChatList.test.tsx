@@ -80,6 +80,24 @@ describe('the conversations list', () => {
     expect(preview(chat([call]), 40, texts)).toBe(`«${CallTexts.historyMissed}»`);
     expect(preview(chat([message(CallTexts.historyMissed)]), 40, texts)).toBe(CallTexts.historyMissed);
     expect(preview(chat([message('', { attachments: [] })]), 40, texts)).toBe('');
+    // A voice note says so; any other file (or a voice note with another file) is an attachment.
+    const file = (type: string, name: string) => ({
+      id: '00000000-0000-4000-8000-00000000000a',
+      type,
+      name,
+      size: '1 KB',
+      file: '/f',
+    });
+    const spoken = { ...texts, voice: 'v' };
+    expect(preview(chat([message('', { attachments: [file('audio/webm', 'voice-1.webm')] })]), 40, spoken)).toBe('v');
+    expect(preview(chat([message('', { attachments: [file('image/png', 'a.png')] })]), 40, spoken)).toBe('x');
+    expect(
+      preview(
+        chat([message('', { attachments: [file('audio/webm', 'voice-1.webm'), file('application/pdf', 'b.pdf')] })]),
+        40,
+        spoken,
+      ),
+    ).toBe('x');
   });
 
   it("formats a message's time today as a time, another day as a day and month", () => {

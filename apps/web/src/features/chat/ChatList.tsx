@@ -81,8 +81,11 @@ export function ChatList({
             const last = c.messages[0];
             const unread = c.unread ?? 0;
             const text =
-              preview(c, LIMITS.lastMessagePreview, { attachment: t('list.attachment'), localize }) ||
-              (c.sender.type === 'group' ? t('list.groupCreated') : t('list.noMessages'));
+              preview(c, LIMITS.lastMessagePreview, {
+                attachment: t('list.attachment'),
+                voice: t('list.voice'),
+                localize,
+              }) || (c.sender.type === 'group' ? t('list.groupCreated') : t('list.noMessages'));
             const time = last ? formatTime(last.timestamp, f) : '';
             // The row's name reads what the row shows, in order: who, the last message, when, how many unread.
             // The row's name is what it shows, in order (who, last message, when, unread), plus words

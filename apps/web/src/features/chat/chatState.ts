@@ -14,6 +14,7 @@ import {
   type SentMessage,
 } from '@sajha/contract';
 import type { Format } from '../../i18n/format';
+import { isVoice } from './attachments';
 
 export interface UiMessage extends MessageDto {
   /** Arrived live or sent from here: shown as "Just now". */
@@ -298,12 +299,14 @@ export const isSystemLine = (m: MessageDto): boolean => m.notice === true || (m.
 export function preview(
   chat: ChatDto,
   max: number,
-  texts: { attachment: string; localize: (text: string) => string },
+  texts: { attachment: string; voice?: string; localize: (text: string) => string },
 ): string {
   const last = chat.messages[0];
   if (!last) return '';
   const content = isSystemLine(last) ? texts.localize(last.content) : last.content;
-  const text = content.trim() || (last.attachments.length > 0 ? texts.attachment : '');
+  const files = last.attachments;
+  const voiceOnly = files.length > 0 && files.every(isVoice);
+  const text = content.trim() || (files.length > 0 ? (voiceOnly && texts.voice) || texts.attachment : '');
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
