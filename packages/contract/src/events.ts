@@ -101,6 +101,8 @@ export const Events = {
   getReelComments: 'getReelComments',
   addReelComment: 'addReelComment',
   addReelCommentReply: 'addReelCommentReply',
+  /** Issue 37: a member's clips, for the profile's Clips tab. */
+  getMemberReels: 'getMemberReels',
   reelStatus: 'reelStatus',
   reelStats: 'reelStats',
   reelDeleted: 'reelDeleted',

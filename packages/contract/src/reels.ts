@@ -10,6 +10,8 @@ import { AUDIENCES, audienceFieldsSchema } from './privacy.js';
 
 export const REEL_LIMITS = {
   pageSize: 5,
+  /** A profile's Clips tab: a grid, so more at once than the feed's page. */
+  memberPageSize: 24,
   /** Upload size (before transcoding). */
   maxBytes: 100 * 1024 * 1024,
   /** Longest clip accepted, in seconds. */
@@ -113,6 +115,15 @@ export const reelClientEventSchemas = {
   getReelComments: z.tuple([reelRef]),
   addReelComment: z.tuple([z.object({ reelId: idSchema, comment: commentText })]),
   addReelCommentReply: z.tuple([z.object({ reelId: idSchema, commentId: idSchema, reply: commentText })]),
+  /** Issue 37: one member's clips for their profile's Clips tab, newest first (answer: memberReelsPageSchema). */
+  getMemberReels: z.tuple([
+    z.object({
+      /** The member (the profile's uid). */
+      userId: idSchema,
+      offset: z.number().int().min(0).max(1_000_000).default(0),
+      limit: z.number().int().min(1).max(REEL_LIMITS.memberPageSize).default(REEL_LIMITS.memberPageSize),
+    }),
+  ]),
 } as const;
 
 /** Server -> client. */
@@ -131,3 +142,9 @@ export const reelServerEventSchemas = {
 
 export const reelsPageSchema = z.object({ reels: z.array(reelDtoSchema), hasMore: z.boolean() });
 export const likeReelAnswerSchema = z.object({ id: idSchema, liked: z.boolean(), likes: z.number().int() });
+/**
+ * getMemberReels' answer: a page of the member's clips the viewer may see, newest first, and how many such
+ * clips there are (the profile's Clips count).
+ */
+export const memberReelsPageSchema = reelsPageSchema.extend({ total: z.number().int() });
+export type MemberReelsPage = z.infer<typeof memberReelsPageSchema>;

@@ -40,6 +40,7 @@ import {
 } from './features.js';
 import {
   likeReelAnswerSchema,
+  memberReelsPageSchema,
   reelClientEventSchemas,
   reelDtoSchema,
   reelServerEventSchemas,
@@ -439,6 +440,7 @@ export const clientAckSchemas = {
   [Events.getReelComments]: z.array(commentSchema),
   [Events.addReelComment]: z.array(commentSchema),
   [Events.addReelCommentReply]: z.array(commentSchema),
+  [Events.getMemberReels]: memberReelsPageSchema,
   [Events.suggestFeature]: featureItemSchema,
   [Events.getFeatures]: page,
   [Events.voteFeature]: featureItemSchema,

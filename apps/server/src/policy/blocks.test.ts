@@ -1073,6 +1073,22 @@ const eventRows: Record<ClientEventName, Row> = {
       expect(aIds).not.toContain(reelB.id);
     },
   },
+  [Events.getMemberReels]: {
+    kind: 'filtered',
+    how: "B lists A's clips; A lists B's: none, both ways (C's own clips are there)",
+    probe: async () => {
+      const { a, b, c, reelA, reelB, reelC } = w;
+      const idsOf = async (viewer: typeof a, author: typeof a) =>
+        (
+          await ok<{ reels: ReelDto[]; total: number }>(ask(viewer.main, Events.getMemberReels, { userId: author.id }))
+        ).reels.map((r) => r.id);
+      expect(await idsOf(b, a)).toEqual([]);
+      expect(await idsOf(a, b)).toEqual([]);
+      expect(await idsOf(b, c)).toContain(reelC.id);
+      expect(await idsOf(a, a)).toContain(reelA.id);
+      expect(await idsOf(b, b)).toContain(reelB.id);
+    },
+  },
   [Events.getReel]: {
     kind: 'refused',
     how: "B opens A's reel; A opens B's: not available, both ways",

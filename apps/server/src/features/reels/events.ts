@@ -7,6 +7,7 @@ import {
   deleteReel,
   getReel,
   likeReel,
+  listMemberReels,
   listReelComments,
   listReels,
   loadReel,
@@ -23,6 +24,10 @@ export const reelsSocket = [
     socket.emit(Events.reels, page);
     return { count: page.reels.length, hasMore: page.hasMore };
   }),
+  // A profile's Clips tab: authorized as the page of reels is (the list is filtered in SQL).
+  on(Events.getMemberReels, { action: 'reels.read' }, ([input], { deps, actor }) =>
+    listMemberReels(deps, actor.id, input),
+  ),
   on(Events.getReel, { action: 'reel.view', load: reel }, (_a, ctx) =>
     getReel(ctx.deps, ctx.actor.id, ctx.resource.id),
   ),

@@ -1,8 +1,8 @@
 /** Reel queries: the ready list (newest first, blocked authors left out), one reel, its row and files. */
-import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, likes, reels, savedItems, users } from '../../db/schema.js';
-import { seesPost } from '../../policy/relations.js';
+import { inGoodStanding, seesPost } from '../../policy/relations.js';
 import type { ReelRecord } from './presenters.js';
 
 function selectRecords(db: Db, viewerId: string) {
@@ -49,6 +49,30 @@ export async function readyPage(db: Db, viewerId: string, offset: number, limit:
     .orderBy(desc(reels.readyAt), desc(reels.id))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * One member's ready clips as the viewer may see them (the feed's filter, and none of a suspended, banned
+ * or deleted member's), newest first, with how many there are in all.
+ */
+export async function memberPage(
+  db: Db,
+  viewerId: string,
+  authorId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ReelRecord[]; total: number }> {
+  const theirs = and(
+    eq(reels.authorId, authorId),
+    eq(reels.status, 'ready'),
+    notBlocked(viewerId),
+    inGoodStanding(reels.authorId),
+  );
+  const [rows, [all]] = await Promise.all([
+    selectRecords(db, viewerId).where(theirs).orderBy(desc(reels.readyAt), desc(reels.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(reels).where(theirs),
+  ]);
+  return { rows, total: Number(all?.n ?? 0) };
 }
 
 export async function oneRecord(db: Db, viewerId: string, reelId: string): Promise<ReelRecord | undefined> {

@@ -4,7 +4,15 @@
  * module's (which states the facts the owner hears of); counts that move and deletes reach every open viewer.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { isId, REEL_LIMITS, ReelMessages, type CommentDto, type ReelDto, type ReelStatusDto } from '@sajha/contract';
+import {
+  isId,
+  REEL_LIMITS,
+  ReelMessages,
+  type CommentDto,
+  type MemberReelsPage,
+  type ReelDto,
+  type ReelStatusDto,
+} from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { files, reels } from '../../db/schema.js';
@@ -12,7 +20,7 @@ import type { ActorInfo, ContentRef } from '../../events/map.js';
 import { addComment, listComments, recordShare, toggleLike, type Counts } from '../engagement/index.js';
 import type { ReelResource } from './policy.js';
 import { presentReel } from './presenters.js';
-import { fileKeysOfReel, oneRecord, readyPage, recordsByIds, reelRow } from './repo.js';
+import { fileKeysOfReel, memberPage, oneRecord, readyPage, recordsByIds, reelRow } from './repo.js';
 
 export async function listReels(
   deps: AppDeps,
@@ -22,6 +30,20 @@ export async function listReels(
 ): Promise<{ reels: ReelDto[]; hasMore: boolean }> {
   const rows = await readyPage(deps.db, viewerId, offset, limit + 1);
   return { reels: rows.slice(0, limit).map((r) => presentReel(r, viewerId)), hasMore: rows.length > limit };
+}
+
+/** A member's clips for their profile, as `viewerId` may see them: nothing across a block, either way. */
+export async function listMemberReels(
+  deps: AppDeps,
+  viewerId: string,
+  input: { userId: string; offset: number; limit: number },
+): Promise<MemberReelsPage> {
+  const { rows, total } = await memberPage(deps.db, viewerId, input.userId, input.offset, input.limit + 1);
+  return {
+    reels: rows.slice(0, input.limit).map((r) => presentReel(r, viewerId)),
+    hasMore: rows.length > input.limit,
+    total,
+  };
 }
 
 /** Ready clips as `viewerId` sees them, in the order of `ids` (ones the viewer may not see are left out). */

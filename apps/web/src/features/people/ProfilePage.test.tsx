@@ -3,10 +3,10 @@
  * "This account is private" instead of the posts (which are not even asked for), the counts without
  * links to the lists, and Follow that reads "Requested" while a request waits.
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Events, PrivacyText, type ProfileDto } from '@sajha/contract';
+import { Events, PrivacyText, type ProfileDto, type ReelDto } from '@sajha/contract';
 import { dataProviders, fakeServer, signedInAs } from '../../lib/testing';
 import ProfilePage from './ProfilePage';
 
@@ -26,7 +26,13 @@ const bikash: ProfileDto = {
   requested: true,
 };
 
-function open(profile: ProfileDto) {
+/** Where the page is: the test reads the address the way a member sees it in the bar. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
+
+function open(profile: ProfileDto, at = '/u/bikash') {
   // Other lists the page reads over HTTP (muted members): none.
   vi.stubGlobal('fetch', () =>
     Promise.resolve(new Response(JSON.stringify({ success: true, members: [], words: [] }), { status: 200 })),
@@ -36,10 +42,11 @@ function open(profile: ProfileDto) {
   const Providers = dataProviders(server, undefined, signedInAs(me));
   render(
     <Providers>
-      <MemoryRouter initialEntries={['/u/bikash']}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path="/u/:username" element={<ProfilePage />} />
         </Routes>
+        <Address />
       </MemoryRouter>
     </Providers>,
   );
@@ -76,5 +83,56 @@ describe("a private account's profile", () => {
     await screen.findByRole('button', { name: 'Unfollow' });
     expect(screen.queryByText(PrivacyText.privateAccount)).toBeNull();
     expect(server.sentOf(Events.fetchProfilePosts)).toHaveLength(1);
+  });
+});
+
+const clip: ReelDto = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  thumb: '/media/reel/poster.jpg',
+  title: 'Rara lake in one breath',
+  description: '',
+  category: 'travel',
+  sources: ['/media/reel/clip.mp4'],
+  stats: { likes: 3, comments: 0, shares: 0 },
+  user: { username: 'bikash', name: 'Bikash', profile_image: null },
+  liked: false,
+  owner: false,
+  timestamp: '2025-01-02T03:04:05.000Z',
+  width: 360,
+  height: 640,
+  durationMs: 2000,
+};
+const open_ = { ...bikash, private: false, locked: false, requested: false };
+
+describe('a profile’s clips and address (issue 37)', () => {
+  it('counts the member’s clips and lists them under the Clips tab', async () => {
+    const server = open(open_);
+    await screen.findByRole('heading', { name: /Bikash/ });
+    const [asked] = server.sentOf(Events.getMemberReels);
+    expect(asked?.args).toEqual([{ userId: bikash.uid, offset: 0, limit: 24 }]);
+    act(() => asked!.ack({ ok: true, data: { reels: [clip], hasMore: false, total: 1 } }));
+    expect((await screen.findByTestId('count-clips')).textContent).toBe('1');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Clips' }));
+    const tile = await screen.findByRole('link', { name: 'Clip: Rara lake in one breath' });
+    expect(tile.getAttribute('href')).toBe(`/clips/${clip.id}`);
+    expect(screen.getByRole('tab', { name: 'Clips' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('address').textContent).toBe('/u/bikash?tab=clips');
+  });
+
+  it('does not ask for the clips of a private account the viewer may not see', async () => {
+    const server = open(bikash);
+    await screen.findByText(PrivacyText.privateAccount);
+    expect(server.sentOf(Events.getMemberReels)).toHaveLength(0);
+    expect(screen.queryByTestId('count-clips')).toBeNull();
+  });
+
+  it('replaces a former username in the address with the new one, and titles the tab with it', async () => {
+    open({ ...open_, username: 'bikash_thapa' }, '/u/@bikash?view=grid');
+    await screen.findByRole('heading', { name: /Bikash/ });
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/u/@bikash_thapa?view=grid'));
+    await waitFor(() => expect(document.title).toBe('bikash_thapa - Profile'));
+    // The grid the old link asked for is kept.
+    expect(screen.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -3,12 +3,14 @@
  * @username, counts, Message, Follow/Unfollow, Block/Unblock (and ours: Mute/Unmute, Report in the menu);
  * social links; bio; the member's posts,
  * 10 a page with "Load More Posts" while a page comes back full. Without a username it is my profile.
+ * Issue 37: my own profile has "Edit profile"; posts show as a list or a grid, and a Clips tab lists the
+ * member's clips (counted beside the posts); a former username is replaced in the address by the new one.
  * A private account (issue 38) has a lock by its name; its Follow asks ("Requested" until approved, a
  * click takes it back), and until then its posts and lists give way to "This account is private".
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +23,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
@@ -29,9 +32,11 @@ import { LAYOUT, type ProfileDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
 import { useIsMuted, useMuteMember, useReportDialog } from '../moderation';
-import { PostCard, usePostActions } from '../posts';
+import { usePostActions } from '../posts';
+import { useMemberReels } from '../reels/queries';
 import { BlockDialog } from './BlockDialog';
-import { updateCachedProfile, useProfile, useProfilePosts } from './queries';
+import { ProfileContent } from './ProfileContent';
+import { peopleKeys, updateCachedProfile, useProfile, useProfilePosts } from './queries';
 import { useBlock, useFollow, useFollowPending } from './relations';
 import { socialIcon, socialUrl } from './socialLinks';
 
@@ -47,19 +52,6 @@ function HeaderSkeleton() {
           <Skeleton width="70%" />
         </Box>
       </Box>
-    </Paper>
-  );
-}
-
-function PostSkeleton() {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} data-testid="post-skeleton">
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
-        <Skeleton variant="circular" width={40} height={40} />
-        <Skeleton width="40%" />
-      </Box>
-      <Skeleton />
-      <Skeleton width="80%" />
     </Paper>
   );
 }
@@ -85,7 +77,8 @@ function Count({ name, label, value, to }: { name: string; label: string; value:
   );
 }
 
-function Header({ profile }: { profile: ProfileDto }) {
+/** `clips`: how many of the member's clips the viewer may see (absent until known, and on a locked profile). */
+function Header({ profile, clips }: { profile: ProfileDto; clips?: number | undefined }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const follow = useFollow();
@@ -123,21 +116,33 @@ function Header({ profile }: { profile: ProfileDto }) {
 
   return (
     <Paper variant="outlined" component="header" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, alignItems: 'center', flexWrap: 'wrap' }}>
-        {self ? (
-          <Tooltip title={t('profile.editAccount')}>
-            <IconButton
-              aria-label={t('profile.editAccount')}
-              onClick={() => void navigate('/settings/account')}
-              sx={{ p: 0 }}
-            >
-              {avatar}
-            </IconButton>
-          </Tooltip>
-        ) : (
-          avatar
-        )}
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+      {/* A phone puts the counts on a row of their own under the avatar and name; wider, beside the avatar. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'auto minmax(0, 1fr)',
+          gridTemplateAreas: { xs: '"avatar name" "counts counts"', sm: '"avatar name" "avatar counts"' },
+          columnGap: { xs: 2, sm: 3 },
+          rowGap: 1.5,
+          alignItems: 'center',
+        }}
+      >
+        <Box sx={{ gridArea: 'avatar', display: 'flex' }}>
+          {self ? (
+            <Tooltip title={t('profile.editAccount')}>
+              <IconButton
+                aria-label={t('profile.editAccount')}
+                onClick={() => void navigate('/settings/account')}
+                sx={{ p: 0 }}
+              >
+                {avatar}
+              </IconButton>
+            </Tooltip>
+          ) : (
+            avatar
+          )}
+        </Box>
+        <Box sx={{ gridArea: 'name', minWidth: 0, alignSelf: { sm: 'end' } }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
             {profile.name}
             {profile.private && (
@@ -158,24 +163,38 @@ function Header({ profile }: { profile: ProfileDto }) {
           <Typography color="text.secondary">
             {profile.followsYou && !self ? `@${profile.username} · ${t('profile.followsYou')}` : `@${profile.username}`}
           </Typography>
-          <Box sx={{ display: 'flex', gap: { xs: 1, sm: 3 }, mt: 1.5 }}>
-            <Count
-              name="followers"
-              label={t('profile.followers')}
-              value={profile.counts.followers}
-              to={lists ? `${friendsOf}?tab=followers` : undefined}
-            />
-            <Count
-              name="following"
-              label={t('profile.following')}
-              value={profile.counts.following}
-              to={lists ? `${friendsOf}?tab=following` : undefined}
-            />
-            <Count name="posts" label={t('profile.posts')} value={profile.counts.posts} />
-          </Box>
+        </Box>
+        <Box
+          sx={{
+            gridArea: 'counts',
+            alignSelf: { sm: 'start' },
+            display: 'flex',
+            gap: { xs: 1, sm: 3 },
+            justifyContent: { xs: 'space-around', sm: 'flex-start' },
+          }}
+        >
+          <Count
+            name="followers"
+            label={t('profile.followers')}
+            value={profile.counts.followers}
+            to={lists ? `${friendsOf}?tab=followers` : undefined}
+          />
+          <Count
+            name="following"
+            label={t('profile.following')}
+            value={profile.counts.following}
+            to={lists ? `${friendsOf}?tab=following` : undefined}
+          />
+          <Count name="posts" label={t('profile.posts')} value={profile.counts.posts} />
+          {clips !== undefined && <Count name="clips" label={t('profile.clips')} value={clips} to="?tab=clips" />}
         </Box>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        {self && (
+          <Button variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to="/settings/account">
+            {t('profile.editProfile')}
+          </Button>
+        )}
         {!self && (
           <Button
             variant="outlined"
@@ -318,17 +337,42 @@ export default function ProfilePage() {
     full: postsQuery.hasNextPage,
     more: () => void postsQuery.fetchNextPage(),
   };
+  const clipsQuery = useMemberReels(profile && !locked ? profile.uid : undefined);
+  const clips = {
+    items: clipsQuery.data?.pages.flatMap((page) => page.reels) ?? [],
+    loading: clipsQuery.isPending || clipsQuery.isFetchingNextPage,
+    full: clipsQuery.hasNextPage,
+    more: () => void clipsQuery.fetchNextPage(),
+  };
+  const clipCount = clipsQuery.data?.pages[0]?.total;
   const actions = usePostActions();
   const { t } = useTranslation('people');
   const m = useMessages();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useQueryClient();
+  // The name the member goes by now: a former username (kept for 30 days) leads here too.
+  const current = profile?.username;
 
   // The catalogue: a profile socket error is only logged, and loading stops.
   useEffect(() => {
     if (profileQuery.error) console.warn('profile', profileQuery.error.message);
   }, [profileQuery.error]);
   useEffect(() => {
-    document.title = username ? t('profile.documentTitleOf', { username }) : t('profile.documentTitle');
-  }, [username, t]);
+    const shown = current ?? username;
+    document.title = shown && username ? t('profile.documentTitleOf', { username: shown }) : t('profile.documentTitle');
+  }, [current, username, t]);
+  // Reached by a former username: the address names the member as they are called now (replaced, so Back
+  // does not return to the old name). The profile is already known under the new name: no second load.
+  useEffect(() => {
+    if (!profile || !username || profile.username.toLowerCase() === username.toLowerCase()) return;
+    client.setQueryData(peopleKeys.profile(profile.username), profile);
+    const path = location.pathname.replace(
+      /[^/]+\/?$/,
+      (last) => `${last.startsWith('@') ? '@' : ''}${encodeURIComponent(profile.username)}`,
+    );
+    void navigate({ pathname: path, search: location.search, hash: location.hash }, { replace: true });
+  }, [profile, username, client, navigate, location.pathname, location.search, location.hash]);
 
   return (
     <Box
@@ -353,7 +397,7 @@ export default function ProfilePage() {
           </Button>
         </Paper>
       ) : profile ? (
-        <Header profile={profile} />
+        <Header profile={profile} clips={locked ? undefined : clipCount} />
       ) : (
         <HeaderSkeleton />
       )}
@@ -371,27 +415,11 @@ export default function ProfilePage() {
         </Paper>
       )}
       {!missing && !locked && (
-        <Box
-          component="section"
-          id="posts"
-          aria-label={t('profile.postsSection')}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
-          {posts.posts.map((p) => (
-            <PostCard key={p.post_id} post={p} actions={actions} />
-          ))}
-          {posts.loading && [0, 1].map((i) => <PostSkeleton key={i} />)}
-          {!posts.loading && posts.posts.length === 0 && (
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-              {m.Messages.profile.noPosts}
-            </Typography>
-          )}
-          {!posts.loading && posts.full && (
-            <Button variant="outlined" onClick={posts.more} sx={{ alignSelf: 'center' }}>
-              {m.Messages.profile.loadMore}
-            </Button>
-          )}
-        </Box>
+        <ProfileContent
+          posts={{ items: posts.posts, loading: posts.loading, full: posts.full, more: posts.more }}
+          clips={clips}
+          actions={actions}
+        />
       )}
     </Box>
   );

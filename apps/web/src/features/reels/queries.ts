@@ -124,3 +124,20 @@ export const reelComments: CommentsChannel = {
   }),
   watch: () => () => undefined,
 };
+
+/** A member's clips (issue 37), for their profile's Clips tab and its count; `userId` is the profile's uid. */
+export const memberReelsKey = (userId: string) => ['reels', 'member', userId] as const;
+
+export function useMemberReels(userId: string | undefined) {
+  const socket = useConnectedSocket();
+  return useInfiniteQuery({
+    queryKey: memberReelsKey(userId ?? ''),
+    queryFn:
+      socket && userId
+        ? ({ pageParam }) =>
+            ask(socket, Events.getMemberReels, { userId, offset: pageParam, limit: REEL_LIMITS.memberPageSize })
+        : skipToken,
+    initialPageParam: 0,
+    getNextPageParam: (last, all) => (last.hasMore ? heldCount(all) : undefined),
+  });
+}
