@@ -276,18 +276,29 @@ describe('settings', () => {
 
   it('two-factor: turned on with a code, then the next sign-in asks for one', async () => {
     const a = await createUser(e2e.db, { name: 'Two Factor', password: 'TwoFactor1' });
-    const page = await signedInPage(a);
+    // A phone's screen less the browser's bars: the QR code appears below the button, under the fold.
+    const page = await signedInPage(a, { width: 390, height: 664 });
     await openTab(page, 'security', 'Security');
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    await page.getByRole('img', { name: 'Two-factor set-up QR code' }).waitFor();
+    const qr = page.getByRole('img', { name: 'Two-factor set-up QR code' });
+    await qr.waitFor();
+    // It is brought into view whole, and the code field (what comes next) has the focus.
+    await expect
+      .poll(() =>
+        qr.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight),
+      )
+      .toBe(true);
+    const codeField = page.getByRole('textbox', { name: 'Code from the app' });
+    expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAccessible(page);
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-    await page.getByRole('textbox', { name: 'Code from the app' }).fill(totp.generate());
+    await codeField.fill(totp.generate());
     await page.getByRole('button', { name: 'Confirm' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' });
     await codes.waitFor();
     expect(await codes.getByRole('listitem').count()).toBe(10);
+    await expectAccessible(page);
     await page.screenshot({ path: 'e2e/artifacts/settings-2fa-codes.png' });
 
     const fresh = await e2e.newPage(DESKTOP);

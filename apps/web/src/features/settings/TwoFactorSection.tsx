@@ -2,7 +2,7 @@
  * Two-factor sign-in: Turn on -> a QR code (and the secret for typing) -> confirm with a code -> ten
  * recovery codes shown once. Turn off asks for the password.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,6 +34,15 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const scanForm = useRef<HTMLFormElement | null>(null);
+  // The QR code appears below the button, often below the fold on a phone: brought into view, with the
+  // code field focused (it is what comes next), without a jump for those who asked for less motion.
+  useEffect(() => {
+    if (step.kind !== 'scan') return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    scanForm.current?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+    scanForm.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, [step.kind]);
 
   /** One of the three calls; its typed answer on success, null (with the message shown) otherwise. */
   const send = async <R extends TwoFactorRoute>(route: R, body: RouteBody<R>): Promise<RouteAnswer<R> | null> => {
@@ -114,6 +123,7 @@ export function TwoFactorSection({ enabled: initial }: { enabled: boolean }) {
       {step.kind === 'scan' && (
         <Box
           component="form"
+          ref={scanForm}
           noValidate
           onSubmit={(e: FormEvent) => void confirm(e)}
           sx={{ display: 'grid', gap: 2, maxWidth: 360 }}
