@@ -120,8 +120,8 @@ describe('forwarding a message', () => {
         const ack = typeof frame === 'string' ? /^43(\d+)/.exec(frame) : null;
         if (ack && asked.get(ack[1]!) === 'forward_message' && lost === 0) {
           lost += 1;
-          ws.close();
-          server.close();
+          void ws.close();
+          void server.close();
         } else ws.send(frame);
       });
     });

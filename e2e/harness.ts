@@ -32,7 +32,9 @@ export { readOutbox, waitForMail, type OutboxMail } from './outbox.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app; E2E_WEB_DIST lets two people build and test side by side without sharing one folder. */
-export const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.resolve(here, '../apps/web/dist');
+export const WEB_DIST = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : path.resolve(here, '../apps/web/dist');
 export const ARTIFACTS_DIR = path.join(here, 'artifacts');
 /** Console lines of each page printed with a failure (all of them go to the artifact file). */
 const CONSOLE_TAIL = 40;
