@@ -33,7 +33,7 @@ import { useFormat } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
 import { useIsMuted, useMuteMember, useReportDialog } from '../moderation';
 import { usePostActions } from '../posts';
-import { useMemberReels } from '../reels/queries';
+import { useMemberReels } from '../reels';
 import { BlockDialog } from './BlockDialog';
 import { ProfileContent } from './ProfileContent';
 import { peopleKeys, updateCachedProfile, useProfile, useProfilePosts } from './queries';

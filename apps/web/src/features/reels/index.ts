@@ -1,0 +1,2 @@
+/** What other areas use of clips: a member's clips for their profile's Clips tab. */
+export { useMemberReels } from './queries';
