@@ -92,11 +92,13 @@ describe('AI assistant with the built-in provider', () => {
       .last();
     expect(await source.getAttribute('href')).toMatch(/^\/help\/contest/);
     expect(await input(page).inputValue()).toBe('');
+    await expectAccessible(page);
 
     await ask(page, 'What is the capital of France?');
     await expect.poll(() => replies(page).count()).toBe(2);
     await replies(page).last().getByText(HelpText.offTopic.slice(0, 40), { exact: false }).waitFor();
     expect(await replies(page).last().getByRole('link', { name: '/help' }).getAttribute('href')).toBe('/help');
+    await expectAccessible(page);
   });
 
   it('keeps the input rules: no blank send, Enter sends, Shift+Enter adds a line, the input grows to 200 px', async () => {
@@ -129,6 +131,7 @@ describe('AI assistant with the built-in provider', () => {
       .first()
       .waitFor();
     expect(await questions(page).last().innerText()).toBe('How do I\nlog in?');
+    await expectAccessible(page);
   });
 
   it('keeps the conversation across a reload, for that member only, until New chat', async () => {
@@ -242,6 +245,7 @@ describe('AI assistant with an OpenAI-compatible model', () => {
     await ask(page, 'What does Sajha mean?');
     await page.getByRole('status').getByText(Messages.ai.thinking).waitFor();
     expect(await input(page).isDisabled()).toBe(true);
+    await expectAccessible(page);
     expect(fake.requests.at(-1)!.body.stream).toBe(true);
     expect(fake.requests.at(-1)!.body.messages[0]!.content).toContain('Help articles:');
 
@@ -281,6 +285,7 @@ describe('AI assistant with an OpenAI-compatible model', () => {
     await ask(page, 'Third question');
     await expect.poll(() => replies(page).count()).toBe(3);
     await replies(page).last().getByText(Messages.ai.empty).waitFor();
+    await expectAccessible(page);
 
     // Error bubbles are not sent back to the model as if it had said them.
     const history = fake.requests.at(-1)!.body.messages.filter((m) => m.role !== 'system');

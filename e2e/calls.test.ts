@@ -130,12 +130,15 @@ describe('calls between two members', () => {
     // A mutes: B sees it; A unmutes: it goes away.
     await ca.getByRole('button', { name: 'Mute', exact: true }).click();
     await cb.getByText('Asha Gurung is muted').waitFor();
+    await expectAccessible(ca);
+    await expectAccessible(cb);
     await ca.getByRole('button', { name: 'Unmute' }).click();
     await cb.getByText('Asha Gurung is muted').waitFor({ state: 'hidden' });
 
     // A turns the camera off: B gets the black frame, then the "Camera off" panel.
     await ca.getByRole('button', { name: 'Turn camera off' }).click();
     await cb.getByText('Camera off').waitFor();
+    await expectAccessible(cb);
     await expect.poll(() => remoteBrightness(cb), { timeout: 10_000 }).toBeLessThan(8);
     await ca.getByRole('button', { name: 'Turn camera on' }).click();
     await cb.getByText('Camera off').waitFor({ state: 'hidden' });
@@ -143,6 +146,7 @@ describe('calls between two members', () => {
     // A shares the screen: B sees it.
     await ca.getByRole('button', { name: 'Share screen' }).click();
     await cb.getByText('Asha Gurung is sharing the screen').waitFor();
+    await expectAccessible(cb);
     await ca.getByRole('button', { name: 'Stop sharing screen' }).click();
     await cb.getByText('Asha Gurung is sharing the screen').waitFor({ state: 'hidden' });
 
@@ -170,12 +174,14 @@ describe('calls between two members', () => {
     await prompt(pb).getByRole('button', { name: 'Decline' }).click();
     await prompt(pb).waitFor({ state: 'hidden' });
     await ca2.getByRole('heading', { name: CallTexts.declined }).waitFor();
+    await expectAccessible(ca2);
     await closeWindow(ca2);
 
     // A third call nobody answers: "No answer" for A, a missed-call notification for B.
     const ca3 = await popupFrom(pa, () => callButton.click());
     await prompt(pb).waitFor();
     await ca3.getByRole('heading', { name: CallTexts.noAnswer }).waitFor({ timeout: 20_000 });
+    await expectAccessible(ca3);
     await prompt(pb).waitFor({ state: 'hidden' });
     await pb.getByText(CallTexts.missedFrom('Asha Gurung')).first().waitFor();
 

@@ -44,6 +44,7 @@ describe('features page', () => {
     // Blank: the server refuses and the toast says why.
     await form.getByRole('button', { name: 'Submit' }).click();
     await pa.getByText(FeatureMessages.featureRequired).waitFor();
+    await expectAccessible(pa);
     await form.getByRole('textbox', { name: 'Feature' }).fill('Dark mode');
     await form.getByRole('textbox', { name: 'Description' }).fill('Easier on the eyes at night.');
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -66,6 +67,16 @@ describe('features page', () => {
     await row(pb, 'Dark mode').getByRole('button', { name: 'Remove vote for Dark mode', pressed: true }).waitFor();
     await row(pb, 'Dark mode').getByTestId('vote-count').getByText('1').waitFor();
     await expectAccessible(pb);
+    // Sorted by votes, and the report dialog on someone else's suggestion.
+    await pb.getByRole('button', { name: 'Most votes' }).click();
+    await pb.getByRole('button', { name: 'Most votes', pressed: true }).waitFor();
+    await expectAccessible(pb);
+    await row(pb, 'Dark mode').getByRole('button', { name: 'Report Dark mode' }).click();
+    const report = pb.getByRole('dialog', { name: 'Report suggestion' });
+    await report.waitFor();
+    await expectAccessible(pb);
+    await pb.keyboard.press('Escape');
+    await report.waitFor({ state: 'detached' });
     await pb.reload();
     await row(pb, 'Dark mode').getByTestId('vote-count').getByText('1').waitFor();
     // Asha's open list follows live.
@@ -77,6 +88,8 @@ describe('features page', () => {
     const pAdmin = await signedInPage(admin);
     await pAdmin.goto('/features');
     await row(pAdmin, 'Dark mode').getByRole('combobox', { name: 'Status of Dark mode' }).click();
+    await pAdmin.getByRole('option', { name: 'Implemented' }).waitFor();
+    await expectAccessible(pAdmin);
     await pAdmin.getByRole('option', { name: 'Implemented' }).click();
     await pAdmin.getByText(FeatureMessages.statusChanged).waitFor();
     await expectAccessible(pAdmin);

@@ -87,12 +87,16 @@ describe('people: follows, friends, profiles and blocks', () => {
     await expectAccessible(pb);
     await pb.goto('/friends?tab=followers');
     await row(pb, 'Followers', 'Asha Gurung').waitFor();
+    await expectAccessible(pb);
 
     // B follows back: they appear in each other's Friends tab.
     await row(pb, 'Followers', 'Asha Gurung').getByRole('button', { name: 'Follow Asha Gurung' }).click();
     await toast(pb, Messages.friends.added).waitFor();
     await pb.getByRole('tab', { name: 'Friends' }).click();
     await row(pb, 'Friends', 'Asha Gurung').waitFor();
+    await pb.getByRole('tab', { name: 'Following' }).click();
+    await row(pb, 'Following', 'Asha Gurung').waitFor();
+    await expectAccessible(pb);
     await pa.reload();
     await row(pa, 'Friends', 'Bikash Thapa').waitFor();
 
@@ -136,6 +140,8 @@ describe('people: follows, friends, profiles and blocks', () => {
     await pb.locator('[data-message-id]', { hasText: 'Namaste!' }).waitFor();
     await pb.getByRole('button', { name: 'Chat menu' }).click();
     await pb.getByRole('menuitem', { name: 'Block User' }).click();
+    await pb.getByRole('dialog', { name: 'Block User' }).waitFor();
+    await expectAccessible(pb);
     await pb.getByRole('dialog', { name: 'Block User' }).getByRole('button', { name: 'Block' }).click();
     await toast(pb, PeopleMessages.blocked).waitFor();
 
@@ -152,8 +158,10 @@ describe('people: follows, friends, profiles and blocks', () => {
     await pa.goto('/friends');
     await pa.getByRole('textbox', { name: 'Find Friends' }).fill(`bikash_${tag}`);
     await pa.getByText(PeopleMessages.noResults).waitFor();
+    await expectAccessible(pa);
     await pa.getByRole('tab', { name: 'Following' }).click();
     await pa.getByText(PeopleMessages.noFollowing).waitFor();
+    await expectAccessible(pa);
 
     // B's profile of A offers Unblock.
     await pb.goto(`/profile/@${a.username}`);

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ReelMessages } from '@sajha/contract';
@@ -49,6 +50,48 @@ function portraitClip(name: string, seconds: number, hue: number): Buffer {
     out,
   ]);
   return readFileSync(out);
+}
+
+/** A plain white portrait clip: the worst case for the white counts, texts and icons laid over a video. */
+function whiteClip(name: string, seconds: number): Buffer {
+  const out = path.join(tmp, name);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=white:size=360x640:rate=12:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
+  return readFileSync(out);
+}
+
+/** WCAG contrast of white against the brightest pixel of a region of the page as painted. */
+async function whiteContrastOver(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  const png = await page.screenshot({ clip: box });
+  const { channels } = await sharp(png).stats();
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = channels.map((c) => lin(c.max));
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return 1.05 / (luminance + 0.05);
 }
 
 async function signedInPage(user: TestUser, viewport = { width: 1440, height: 900 }): Promise<Page> {
@@ -232,6 +275,7 @@ describe('reels', () => {
     await comments.getByRole('textbox', { name: 'Comment' }).fill('Beautiful light!');
     await comments.getByRole('textbox', { name: 'Comment' }).press('Enter');
     await comments.getByText('Beautiful light!').waitFor();
+    await expectAccessible(pageB);
     await comments.getByRole('button', { name: 'Close' }).click();
     await active.getByTestId('comments-count').getByText('1').waitFor();
     // A hears of both.
@@ -242,4 +286,134 @@ describe('reels', () => {
     await card(pageB, 0).getByRole('heading', { name: 'Sunrise over Nagarkot' }).waitFor();
     await waitPlayingOnly(pageB, 0);
   }, 240_000);
+
+  it('on a white clip the counts, texts and controls sit on gradient scrims that let clicks through; its share, menu, report and delete dialogs pass axe', async () => {
+    const a = await createUser(e2e.db, { name: 'Chandra Rai' });
+    const b = await createUser(e2e.db, { name: 'Dipa Shrestha' });
+    const id = await seedReel(a, 'White wall', whiteClip('white.mp4', 4));
+    await waitReady([id]);
+
+    for (const [label, viewport] of [
+      ['390', { width: 390, height: 844 }],
+      ['1440', { width: 1440, height: 900 }],
+    ] as const) {
+      const page = await signedInPage(b, viewport);
+      await page.goto(`/clips/${id}`);
+      const first = card(page, 0);
+      await first.getByRole('heading', { name: 'White wall' }).waitFor();
+      await waitPlayingOnly(page, 0);
+      // Paused, the controls stay on screen (they hide after 2 s of play).
+      await first.hover();
+      await first.getByRole('button', { name: 'Pause' }).click();
+      await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-index="0"] video')!.paused);
+      await first.locator('[data-testid="reel-controls"][data-visible="true"]').waitFor();
+      await page.mouse.move(1, 1);
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((an) => an.playState !== 'running' || an.effect?.getTiming().iterations === Infinity),
+      );
+
+      const layout = await first.evaluate((el) => {
+        const rect = (node: Element) => {
+          const r = node.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        const one = (selector: string) => el.querySelector(selector)!;
+        const scrim = (name: string) => {
+          const node = one(`[data-testid="reel-scrim-${name}"]`);
+          const style = getComputedStyle(node);
+          return {
+            rect: rect(node),
+            background: style.backgroundImage,
+            pointerEvents: style.pointerEvents,
+            opacity: style.opacity,
+            hidden: node.getAttribute('aria-hidden'),
+          };
+        };
+        const bottom = scrim('bottom');
+        // A point of the bottom scrim with nothing laid over it: the pointer lands on the video.
+        const x = (bottom.rect.left + bottom.rect.right) / 2;
+        const y = bottom.rect.top + 40;
+        return {
+          bottom,
+          top: scrim('top'),
+          hit: document.elementFromPoint(x, y)?.tagName,
+          overlay: {
+            like: rect(one('[aria-label="Like"]')),
+            likeCount: rect(one('[data-testid="like-count"]')),
+            title: rect(one('h2')),
+            author: rect(one('a[href^="/u/"]')),
+            pause: rect(one('[aria-label="Play"]')),
+            mute: rect(one('[aria-label="Unmute"], [aria-label="Mute"]')),
+          },
+        };
+      });
+      for (const s of [layout.bottom, layout.top]) {
+        expect(s.background).toMatch(/^linear-gradient\(.*rgba\(0, 0, 0, 0\.6\)/);
+        expect(s.pointerEvents).toBe('none');
+        expect(s.hidden).toBe('true');
+        expect(s.opacity).toBe('1');
+      }
+      const inside = (r: typeof layout.bottom.rect, outer: typeof layout.bottom.rect) =>
+        r.left >= outer.left && r.right <= outer.right && r.top >= outer.top && r.bottom <= outer.bottom;
+      const { like, likeCount, title, author, pause, mute } = layout.overlay;
+      for (const r of [like, likeCount, title, author]) expect(inside(r, layout.bottom.rect)).toBe(true);
+      for (const r of [pause, mute]) expect(inside(r, layout.top.rect)).toBe(true);
+      expect(layout.hit).toBe('VIDEO');
+
+      // What the eye gets: the white video beside the like count, under the title and beside mute is
+      // darkened enough for white text (4.5:1) and white icons (3:1).
+      const beside = (r: typeof like, dx: number) => ({
+        x: r.left - dx,
+        y: r.top,
+        width: 24,
+        height: r.bottom - r.top,
+      });
+      expect(await whiteContrastOver(page, beside(likeCount, 40))).toBeGreaterThanOrEqual(4.5);
+      // The title's line, right of its short text.
+      expect(
+        await whiteContrastOver(page, {
+          x: title.right - 48,
+          y: title.top,
+          width: 40,
+          height: title.bottom - title.top,
+        }),
+      ).toBeGreaterThanOrEqual(4.5);
+      expect(
+        await whiteContrastOver(page, { x: mute.right + 8, y: mute.top, width: 24, height: mute.bottom - mute.top }),
+      ).toBeGreaterThanOrEqual(3);
+      await e2e.snapshot(`clips-scrim-${label}`);
+      await expectAccessible(page);
+
+      if (label !== '390') continue;
+      // Share, the more-actions menu and its report dialog.
+      await first.getByRole('button', { name: 'Share' }).click();
+      const share = page.getByRole('dialog');
+      await share.waitFor();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await share.waitFor({ state: 'detached' });
+      await first.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menu').waitFor();
+      await expectAccessible(page);
+      await page.getByRole('menuitem', { name: 'Report clip' }).click();
+      const report = page.getByRole('dialog');
+      await report.waitFor();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await report.waitFor({ state: 'detached' });
+    }
+
+    // The owner's delete confirmation.
+    const owner = await signedInPage(a, { width: 390, height: 844 });
+    await owner.goto(`/clips/${id}`);
+    await card(owner, 0).getByRole('heading', { name: 'White wall' }).waitFor();
+    await card(owner, 0).getByRole('button', { name: 'Delete reel' }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Delete this reel?' });
+    await confirm.waitFor();
+    await expectAccessible(owner);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+  }, 180_000);
 });

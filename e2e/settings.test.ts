@@ -132,6 +132,8 @@ describe('settings', () => {
     expect(await add.isDisabled()).toBe(true); // no platform picked yet
     await expectAccessible(page);
     await page.getByRole('combobox', { name: 'Platform' }).click();
+    await page.getByRole('option', { name: 'GitHub' }).waitFor();
+    await expectAccessible(page);
     await page.getByRole('option', { name: 'GitHub' }).click();
     await add.click();
     await toast(page, Messages.profile.updated).waitFor();
@@ -168,11 +170,13 @@ describe('settings', () => {
       '0.01',
     ]);
     expect(await save.isDisabled()).toBe(true);
+    await expectAccessible(page);
     await zoom.focus();
     await page.keyboard.press('ArrowRight');
     await dialog.getByRole('button', { name: 'Crop' }).click();
     await dialog.getByRole('img', { name: 'Preview of the new picture' }).waitFor();
     expect(await save.isEnabled()).toBe(true);
+    await expectAccessible(page);
     await page.screenshot({ path: 'e2e/artifacts/settings-avatar-crop.png' });
     await save.click();
     await toast(page, Messages.profile.updated).waitFor();
@@ -317,6 +321,59 @@ describe('settings', () => {
     await fresh.waitForURL(/\/home/);
   });
 
+  it('axe: the remaining sections, the delete-account dialog and a toast, in light and in dark mode', async () => {
+    const a = await createUser(e2e.db, { name: 'Axe Member', password: 'AxeMember1' });
+    const phone = await signedInPage(a, PHONE);
+    // The spinner while a section's code is on its way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await phone.route(/\/assets\/SecurityTab-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await phone.goto('/settings/security');
+    await phone.getByRole('status', { name: 'Loading settings' }).waitFor();
+    await expectAccessible(phone);
+    release();
+    for (const [tab, label] of [
+      ['security', 'Security'],
+      ['privacy', 'Privacy'],
+      ['safety', 'Safety'],
+      ['language', 'Language and region'],
+    ] as const) {
+      await openTab(phone, tab, label);
+      await expectAccessible(phone);
+    }
+
+    // Dark mode, chosen as a member does: contained and filled colours keep 4.5:1 there too.
+    const desk = await signedInPage(a);
+    await openTab(desk, 'account', 'Account');
+    await desk.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await desk.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    for (const dark of [true, false]) {
+      await expectAccessible(desk);
+      await desk.getByRole('button', { name: 'Delete my account' }).click();
+      const dialog = desk.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.getByLabel('Password').fill('NotMine123');
+      await expectAccessible(desk);
+      await dialog.getByRole('button', { name: 'Delete account' }).click();
+      await dialog.getByText(SettingsText.passwordWrong).waitFor();
+      await expectAccessible(desk);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await openTab(desk, 'personal', 'Personal');
+      await desk.getByRole('textbox', { name: 'Location' }).fill(dark ? 'Ilam' : 'Dharan');
+      await desk.getByRole('button', { name: 'Save changes' }).click();
+      await toast(desk, Messages.profile.updated).first().waitFor();
+      await expectAccessible(desk);
+      if (dark) {
+        await desk.screenshot({ path: 'e2e/artifacts/settings-dark-toast.png' });
+        await desk.getByRole('button', { name: 'Switch to light mode' }).click();
+        await openTab(desk, 'account', 'Account');
+      }
+    }
+  });
+
   it('sessions: the list marks this device, and signing out another one closes that browser', async () => {
     const a = await createUser(e2e.db, { name: 'Session Sam' });
     const [p1, p2] = await Promise.all([signedInPage(a), signedInPage(a)]);
@@ -326,6 +383,7 @@ describe('settings', () => {
     const list = p1.getByRole('list', { name: 'Active sessions' });
     await list.getByText('This device').waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await expectAccessible(p1);
     await p1.screenshot({ path: 'e2e/artifacts/settings-security.png', fullPage: true });
     await list.getByRole('button', { name: 'Sign out' }).click();
     await toast(p1, SettingsText.sessionSignedOut).waitFor();

@@ -29,6 +29,12 @@ import { CallSession, type CallState } from './callSession';
 import { DeviceDialog } from './DeviceDialog';
 import { CallTimer, QualityBadge } from './QualityBadge';
 
+/**
+ * The remote's state chips (muted, sharing, reconnecting) in dark text: white on the warning orange
+ * (3.1:1) and the info blue (3.9:1) fell under 4.5:1; black reads at 5.4:1 or more in both colour schemes.
+ */
+const darkOnColour = { color: 'common.black', '& .MuiChip-icon': { color: 'inherit' } } as const;
+
 function VideoOf({ stream, muted, label }: { stream: MediaStream | null; muted: boolean; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -251,10 +257,22 @@ export default function CallPage() {
         {state.phase === 'connected' && state.connectedAt !== null && <CallTimer since={state.connectedAt} />}
         {inCall && <QualityBadge quality={state.quality} iceRestarts={state.iceRestarts} signaling={state.signaling} />}
         {inCall && !state.remote.audioOn && (
-          <Chip size="small" icon={<MicOff />} label={t('page.muted', { name: peerName })} color="warning" />
+          <Chip
+            size="small"
+            icon={<MicOff />}
+            label={t('page.muted', { name: peerName })}
+            color="warning"
+            sx={darkOnColour}
+          />
         )}
         {inCall && state.remote.screenSharing && (
-          <Chip size="small" icon={<ScreenShare />} label={t('page.sharing', { name: peerName })} color="info" />
+          <Chip
+            size="small"
+            icon={<ScreenShare />}
+            label={t('page.sharing', { name: peerName })}
+            color="info"
+            sx={darkOnColour}
+          />
         )}
         {state.reconnecting && inCall && (
           <Chip
@@ -263,6 +281,7 @@ export default function CallPage() {
             icon={<CircularProgress size={12} color="inherit" aria-hidden />}
             label={m.CallTexts.reconnecting}
             color="warning"
+            sx={darkOnColour}
           />
         )}
       </Stack>

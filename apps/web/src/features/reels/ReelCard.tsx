@@ -63,6 +63,32 @@ export interface ReelCardProps {
 
 const shadow = { textShadow: '0 1px 3px rgba(0,0,0,0.8)' } as const;
 
+/**
+ * Gradient scrims under the overlaid controls, counts and texts, so they read on any video (a white or
+ * bright one too): the bottom one darkens to 60% black behind the author, title, category and the action
+ * column with its counts; the top one sits under play and mute. Decoration only: hidden from assistive
+ * technology and letting every pointer through to the video.
+ */
+const scrim = {
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  pointerEvents: 'none',
+} as const;
+const bottomScrim = {
+  ...scrim,
+  bottom: 0,
+  // Tall enough to reach above the action column's first count (about 340 px up on every width).
+  height: 'min(460px, 75%)',
+  background: 'linear-gradient(to bottom, rgba(0,0,0,0) 0%, rgba(0,0,0,0.6) 35%, rgba(0,0,0,0.7) 100%)',
+} as const;
+const topScrim = {
+  ...scrim,
+  top: 0,
+  height: 112,
+  background: 'linear-gradient(to top, rgba(0,0,0,0) 0%, rgba(0,0,0,0.45) 50%, rgba(0,0,0,0.6) 100%)',
+} as const;
+
 function Action(props: {
   /** Names the count for tests: `${name}-count`. */
   name: 'like' | 'unlike' | 'comments' | 'share';
@@ -231,6 +257,12 @@ function ReelCardInner(props: ReelCardProps) {
         >
           {m.Messages.chat.videoUnsupported}
         </Box>
+        <Box aria-hidden data-testid="reel-scrim-bottom" sx={bottomScrim} />
+        <Box
+          aria-hidden
+          data-testid="reel-scrim-top"
+          sx={{ ...topScrim, opacity: controls ? 1 : 0, transition: 'opacity 200ms' }}
+        />
         {covered && (
           <VeilOverlay
             title={mutedWord ? m.ModerationMessages.mutedWordHidden : sensitiveLabel}
@@ -337,7 +369,6 @@ function ReelCardInner(props: ReelCardProps) {
             bottom: 0,
             p: 2,
             color: '#fff',
-            background: 'linear-gradient(transparent, rgba(0,0,0,0.65))',
             ...(covered && mutedWord && { filter: 'blur(6px)' }),
           }}
           inert={covered && mutedWord}
@@ -349,7 +380,7 @@ function ReelCardInner(props: ReelCardProps) {
               alt={reel.user.name}
               component={RouterLink}
               to={profile}
-              sx={{ width: 36, height: 36 }}
+              sx={{ width: 36, height: 36, bgcolor: 'grey.800', color: '#fff' }}
             >
               {reel.user.name.slice(0, 1).toUpperCase()}
             </Avatar>

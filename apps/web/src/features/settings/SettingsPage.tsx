@@ -65,7 +65,7 @@ function Spinner() {
   const { t } = useTranslation('settings');
   return (
     <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={t('loading')} />
     </Box>
   );
 }
