@@ -4,8 +4,7 @@
  * phone, opens A's Clips tab and sees A's clip, counted beside the posts. When A changes username, B's
  * link with the old @name ends at the new address, and the tab's title follows.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { Events } from '@sajha/contract';
 import { ask, createUser, ok, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
+import { makeClip } from './clips.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -27,26 +27,8 @@ afterAll(async () => {
 });
 
 /** A short portrait clip, made by ffmpeg. */
-function portraitClip(name: string): Buffer {
-  const out = path.join(tmp, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=240x426:rate=12:duration=1',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    out,
-  ]);
-  return readFileSync(out);
-}
+const portraitClip = (name: string) =>
+  makeClip(tmp, name, { picture: 'testsrc2=size=240x426:rate=12:duration=1', seconds: 1 });
 
 /** A post through the real endpoint, with a photo when given. */
 async function postBy(user: TestUser, content: string, photo?: Buffer): Promise<string> {

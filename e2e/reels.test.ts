@@ -1,6 +1,5 @@
 /** Reels as two members meet them: upload with progress and processing, live arrival, the 50% play rule, shared mute, paging, likes, comments, deep links and seeking. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { ReelMessages } from '@sajha/contract';
 import { reels } from '../apps/server/src/db/schema.js';
 import { createUser, sessionCookie, type TestUser } from '../apps/server/test/harness.js';
 import { expectAccessible } from './axe.js';
+import { makeClip } from './clips.js';
 import { startE2E, type E2E } from './harness.js';
 
 let e2e: E2E;
@@ -24,62 +24,16 @@ afterAll(async () => {
 });
 
 /** A real short portrait clip with sound, made by ffmpeg. */
-function portraitClip(name: string, seconds: number, hue: number): Buffer {
-  const out = path.join(tmp, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=240x426:rate=12:duration=${seconds},hue=h=${hue}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${300 + hue}:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
-  ]);
-  return readFileSync(out);
-}
+const portraitClip = (name: string, seconds: number, hue: number) =>
+  makeClip(tmp, name, {
+    picture: `testsrc2=size=240x426:rate=12:duration=${seconds},hue=h=${hue}`,
+    seconds,
+    tone: 300 + hue,
+  });
 
 /** A plain white portrait clip: the worst case for the white counts, texts and icons laid over a video. */
-function whiteClip(name: string, seconds: number): Buffer {
-  const out = path.join(tmp, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=white:size=360x640:rate=12:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
-  ]);
-  return readFileSync(out);
-}
+const whiteClip = (name: string, seconds: number) =>
+  makeClip(tmp, name, { picture: `color=c=white:size=360x640:rate=12:duration=${seconds}`, seconds, tone: 440 });
 
 /** WCAG contrast of white against the brightest pixel of a region of the page as painted. */
 async function whiteContrastOver(page: Page, box: { x: number; y: number; width: number; height: number }) {
