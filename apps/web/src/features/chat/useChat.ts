@@ -18,6 +18,11 @@ import {
   type ReplyQuote,
 } from '@sajha/contract';
 import { useAuth } from '../../lib/auth';
+import { useRealtime } from '../../lib/realtime';
+import { emitFresh } from '../../lib/emitFresh';
+import type { MainSocket } from '../../lib/socketTypes';
+import { useSocketEvents } from '../../lib/useSocketEvents';
+import { chatReducer, initialChatState, isLocal, PAGE_SIZE, storedFrom, type UiMessage } from './chatState';
 
 type ForwardAnswer = ClientAck<typeof Events.forwardMessage>;
 interface ForwardPayload {
@@ -25,11 +30,6 @@ interface ForwardPayload {
   chatIds: string[];
   id: string;
 }
-import { useRealtime } from '../../lib/realtime';
-import { emitFresh } from '../../lib/emitFresh';
-import type { MainSocket } from '../../lib/socketTypes';
-import { useSocketEvents } from '../../lib/useSocketEvents';
-import { chatReducer, initialChatState, isLocal, PAGE_SIZE, storedFrom, type UiMessage } from './chatState';
 
 type Attachment = MessageDto['attachments'][number];
 interface SendPayload {
