@@ -26,6 +26,8 @@ const runs = [
   ['people', 'npx', ['tsx', 'bench/people.ts']],
   // Seeds 1M posts, 100k members and 1M messages on PostgreSQL (200k posts on PGlite): minutes per run.
   ['search: posts, people, tags, messages vs SELECT 1; write cost', 'npx', ['tsx', 'bench/search.ts']],
+  // Seeds 10k, 100k and 1M posts on PGlite and on PostgreSQL: minutes per run.
+  ['start-up as data grows', 'npx', ['tsx', 'bench/startup.ts']],
   ['2,000 idle sockets vs plain Socket.IO', 'npx', ['tsx', 'bench/sockets.ts']],
   ['two nodes vs one', 'npx', ['tsx', 'bench/cluster.ts'], {}, { needsPostgres: true }],
 ];

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Extensions, PGlite } from '@electric-sql/pglite';
 import { StartupError } from '../platform/errors.js';
-import { findDamage } from './integrity.js';
+import { findDamage, findDamageSampled, takeSeal, writeSeal } from './integrity.js';
 import { RemotePglite, type PgliteLike } from './pglite-remote.js';
 import * as schema from './schema.js';
 
@@ -74,19 +74,21 @@ async function startPglite(dir: string | undefined, amcheck: boolean): Promise<P
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
-  if (!dir) return pgliteDatabase(await startPglite(undefined, false), false);
+  if (!dir) return pgliteDatabase(await startPglite(undefined, false), undefined);
   await mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
     throw new StartupError(
       `DATA_DIR: cannot create ${dir} (${err.code ?? err.message}): make DATA_DIR a writable folder.`,
     );
   });
   // An empty folder has nothing to check yet: PostgreSQL's initdb is about to fill it.
-  if ((await readdir(dir)).length === 0) return pgliteDatabase(await startPglite(dir, false), true);
+  if ((await readdir(dir)).length === 0) return pgliteDatabase(await startPglite(dir, false), dir);
   let client: PgliteClient | undefined;
   let damage: string | undefined;
   try {
+    // Files as the last clean close left them: a bounded sample; otherwise (a crash, a restore) every row.
+    const sealed = await takeSeal(dir);
     client = await startPglite(dir, true);
-    damage = await findDamage(client);
+    damage = sealed ? await findDamageSampled(client) : await findDamage(client);
   } catch (err) {
     damage = err instanceof Error ? err.message : String(err);
   }
@@ -97,10 +99,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
         `Stop, move that folder aside and restore your latest backup: npm run restore -- <backup file> (README, "Backups").`,
     );
   }
-  return pgliteDatabase(client!, true);
+  return pgliteDatabase(client!, dir);
 }
 
-async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Database> {
+/** `dir`: the folder of a database on disk (undefined: in memory). */
+async function pgliteDatabase(client: PgliteClient, dir: string | undefined): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // drizzle takes any client with PGlite's query/transaction (the worker's stand-in included).
@@ -123,7 +126,7 @@ async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Da
       if (client instanceof RemotePglite) return { rows: (await client.prepared(name, text, values)).rows };
       return { rows: (await client.query(text, values)).rows };
     },
-    ...(onDisk
+    ...(dir
       ? {
           async dumpDataDir() {
             // A checkpoint first keeps the copy's recovery short; the dump itself waits for the running query.
@@ -132,7 +135,14 @@ async function pgliteDatabase(client: PgliteClient, onDisk: boolean): Promise<Da
           },
         }
       : {}),
-    close: () => client.close(),
+    async close() {
+      // Only a clean close leaves the seal by which the next start trusts the files' sizes (integrity.ts).
+      const clean = await client.close().then(
+        () => true,
+        () => false,
+      );
+      if (clean && dir) await writeSeal(dir);
+    },
   };
 }
 

@@ -129,8 +129,12 @@ export class RemotePglite implements PgliteLike {
     return this.call({ op: 'gcPauses' });
   }
 
+  /** Closes PGlite (its shutdown checkpoint), then the worker; rejects if PGlite could not close cleanly. */
   async close(): Promise<void> {
-    await this.call({ op: 'close' }).catch(() => undefined);
-    await this.worker.terminate();
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      await this.worker.terminate();
+    }
   }
 }
