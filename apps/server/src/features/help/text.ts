@@ -72,8 +72,25 @@ export interface QueryWord {
   terms: string[];
 }
 
+/**
+ * Each word's terms, remembered: transliterating and keying a word is the costly part, and the articles
+ * repeat their words (indexing them at start-up took over a second before; the same words come again in
+ * questions). Bounded: cleared when full.
+ */
+const known = new Map<string, readonly string[]>();
+const KNOWN_MAX = 50_000;
+
 /** The index terms of one word of an article (or of a question), or none for a filler word. */
 export function termsOf(word: string): string[] {
+  let terms = known.get(word);
+  if (!terms) {
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(word, (terms = wordTerms(word)));
+  }
+  return [...terms];
+}
+
+function wordTerms(word: string): string[] {
   const latin = !DEVANAGARI.test(word);
   const roman = romanize(word).toLowerCase();
   const stem = withoutSuffix(roman);
