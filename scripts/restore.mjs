@@ -1,6 +1,6 @@
 // `npm run restore -- <backup.tar.gz>`: puts a backup made by `npm run backup` back as the embedded
 // database (DATA_DIR/pglite). Run it with the server stopped and the damaged folder moved aside.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -26,6 +26,8 @@ const db = new PGlite(target, { loadDataDir: new Blob([bytes]) });
 await db.waitReady;
 const { rows } = await db.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
 await db.close();
+// A seal left by the database moved aside says nothing of this one: its first start reads every row.
+rmSync(`${target}.seal.json`, { force: true });
 console.log(
   `Restored ${file} into ${target} (${rows[0].n} tables). Start Sajha as usual; it checks the database on start.`,
 );
