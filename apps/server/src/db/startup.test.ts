@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, cp, mkdtemp, open, rm, stat, truncate } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, open, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -249,9 +249,13 @@ describe.skipIf(usePostgres())('npm run backup', () => {
       expect(backup.stdout).toContain(`Backup written: ${file}`);
 
       const restoredDir = await tempDir();
+      // A seal left by a database moved aside must not vouch for the restored one.
+      const staleSeal = path.join(restoredDir, 'pglite.seal.json');
+      await writeFile(staleSeal, '{}');
       const restore = await run(process.execPath, ['scripts/restore.mjs', file], { DATA_DIR: restoredDir });
       expect(restore.stderr).toBe('');
       expect(restore.code).toBe(0);
+      await expect(stat(staleSeal)).rejects.toThrow(/ENOENT/);
       // The restored copy passes the start-up check and holds every row written before the backup.
       const restored = await openDatabase({ pgliteDir: path.join(restoredDir, 'pglite') });
       try {
