@@ -1248,7 +1248,7 @@ async function writeCost(
       `${label.padEnd(10)} write post  pending-list merge ${flush.toFixed(1)} ms (${(flush / WRITES).toFixed(3)} ms a post)` +
       `  | ratio of means ${ratioInserts.toFixed(2)}x, with the merge ${ratio.toFixed(2)}x (goal <= ${GOAL_WRITE}x: ${pass(ok)})` +
       `  | p50 ${(sa.p50 / sb.p50).toFixed(2)}x, p99 ${(sa.p99 / sb.p99).toFixed(2)}x\n` +
-      `${label.padEnd(10)} write post  with search, posts without tags (lexemes, GIN, vocabulary trigger): mean ${ms(summary(untagged).mean)} (${untagged.length})` +
+      `${label.padEnd(10)} write post  with search, posts without tags (lexemes and their GIN entries): mean ${ms(summary(untagged).mean)} (${untagged.length})` +
       `  | with tags (their rows in the insert + count trigger): mean ${ms(summary(tagged).mean)} (${tagged.length})`,
   };
 }
