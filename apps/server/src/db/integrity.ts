@@ -25,12 +25,20 @@ interface Relation {
 }
 
 /** Resolves to undefined when the database is sound, or to what is wrong with it. */
-export async function findDamage(client: PgliteLike): Promise<string | undefined> {
+export function findDamage(client: PgliteLike): Promise<string | undefined> {
+  return withAmcheck(client, checkAll);
+}
+
+/** Runs `check` with amcheck, answering what it found or the error that stopped it. */
+async function withAmcheck(
+  client: PgliteLike,
+  check: (client: PgliteLike) => Promise<string | undefined>,
+): Promise<string | undefined> {
   try {
     // The extension lives only inside this transaction: nothing of the check stays in the database.
     await client.exec('BEGIN; CREATE EXTENSION IF NOT EXISTS amcheck;');
     try {
-      return await checkAll(client);
+      return await check(client);
     } finally {
       await client.exec('ROLLBACK');
     }
@@ -95,38 +103,33 @@ const SAMPLE_PAGES = 8;
 const SMALL_INDEX_PAGES = 256;
 
 /** The sampled check of a database whose files are as its last clean close left them (see the top). */
-export async function findDamageSampled(client: PgliteLike): Promise<string | undefined> {
-  try {
-    await client.exec('BEGIN; CREATE EXTENSION IF NOT EXISTS amcheck;');
-    try {
-      // Each table's first and last pages in one statement (a round trip to the worker per table added up).
-      const heap = await client.query<{ name: string; blkno: number; msg: string }>(
-        `WITH t AS (${RELATIONS} AND c.relkind = 'r'),
-           sized AS (SELECT oid, name, (pg_relation_size(oid) / current_setting('block_size')::int)::int AS pages FROM t),
-           ranges AS (
-             SELECT oid, name, 0 AS first, least(pages, $1) - 1 AS last FROM sized WHERE pages > 0
-             UNION ALL
-             SELECT oid, name, greatest(pages - $1, $1), pages - 1 FROM sized WHERE pages > $1)
-         SELECT r.name, v.blkno, v.msg FROM ranges r,
-           LATERAL verify_heapam(r.oid::regclass, startblock => r.first, endblock => r.last) v
-         LIMIT 1`,
-        [SAMPLE_PAGES],
-      );
-      const bad = heap.rows[0];
-      if (bad) return `table ${bad.name}, page ${bad.blkno}: ${bad.msg}`;
-      await client.query(
-        `WITH ix AS (${RELATIONS} AND c.relkind = 'i' AND am.amname = 'btree' AND i.indisvalid)
-         SELECT count(bt_index_check(oid::regclass)) FROM ix
-         WHERE pg_relation_size(oid) / current_setting('block_size')::int <= $1`,
-        [SMALL_INDEX_PAGES],
-      );
-      return undefined;
-    } finally {
-      await client.exec('ROLLBACK');
-    }
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
+export function findDamageSampled(client: PgliteLike): Promise<string | undefined> {
+  return withAmcheck(client, checkSample);
+}
+
+async function checkSample(client: PgliteLike): Promise<string | undefined> {
+  // Each table's first and last pages in one statement (a round trip to the worker per table added up).
+  const heap = await client.query<{ name: string; blkno: number; msg: string }>(
+    `WITH t AS (${RELATIONS} AND c.relkind = 'r'),
+       sized AS (SELECT oid, name, (pg_relation_size(oid) / current_setting('block_size')::int)::int AS pages FROM t),
+       ranges AS (
+         SELECT oid, name, 0 AS first, least(pages, $1) - 1 AS last FROM sized WHERE pages > 0
+         UNION ALL
+         SELECT oid, name, greatest(pages - $1, $1), pages - 1 FROM sized WHERE pages > $1)
+     SELECT r.name, v.blkno, v.msg FROM ranges r,
+       LATERAL verify_heapam(r.oid::regclass, startblock => r.first, endblock => r.last) v
+     LIMIT 1`,
+    [SAMPLE_PAGES],
+  );
+  const bad = heap.rows[0];
+  if (bad) return `table ${bad.name}, page ${bad.blkno}: ${bad.msg}`;
+  await client.query(
+    `WITH ix AS (${RELATIONS} AND c.relkind = 'i' AND am.amname = 'btree' AND i.indisvalid)
+     SELECT count(bt_index_check(oid::regclass)) FROM ix
+     WHERE pg_relation_size(oid) / current_setting('block_size')::int <= $1`,
+    [SMALL_INDEX_PAGES],
+  );
+  return undefined;
 }
 
 type Seal = Record<string, number>;
