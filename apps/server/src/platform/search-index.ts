@@ -23,6 +23,7 @@ import { stemmer } from 'stemmer';
 import type { Db } from '../db/client.js';
 import { textArray } from '../db/rows.js';
 import { hashtags } from '../db/schema.js';
+import { rememberedPerWord } from './memo.js';
 import { DEVANAGARI, romanize, soundKey, withoutSuffix, words } from './nepali.js';
 
 const KEY = '~';
@@ -100,12 +101,7 @@ interface WordLexemes {
   keys: string[];
 }
 
-const cache = new Map<string, WordLexemes>();
-const CACHE_MAX = 50_000;
-
-function lexemesOf(word: string): WordLexemes {
-  const hit = cache.get(word);
-  if (hit) return hit;
+const lexemesOf = rememberedPerWord((word: string): WordLexemes => {
   const raw = fold(word);
   const exact = [raw];
   if (!DEVANAGARI.test(raw) && /^[a-z]{4,}$/.test(raw)) {
@@ -121,11 +117,8 @@ function lexemesOf(word: string): WordLexemes {
     const bareKey = soundKey(bare);
     if (bareKey.length >= 2) keys.add(KEY + bareKey);
   }
-  const out = { exact, keys: [...keys] };
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(word, out);
-  return out;
-}
+  return { exact, keys: [...keys] };
+});
 
 /** The words of a text as search sees them (letters and digits of any script; '#' and '@' are dropped). */
 function wordsOf(text: string): string[] {

@@ -14,6 +14,7 @@
  *   question's language (`questionLanguage`).
  */
 import { stemmer } from 'stemmer';
+import { rememberedPerWord } from '../../platform/memo.js';
 import { romanize, soundKey, withoutSuffix, words } from '../../platform/nepali.js';
 import { ENGLISH_STOP_WORDS, LEXICON, NEPALI_FUNCTION_WORDS, PHRASES } from './lexicon.js';
 
@@ -72,22 +73,12 @@ export interface QueryWord {
   terms: string[];
 }
 
-/**
- * Each word's terms, remembered: transliterating and keying a word is the costly part, and the articles
- * repeat their words (indexing them at start-up took over a second before; the same words come again in
- * questions). Bounded: cleared when full.
- */
-const known = new Map<string, readonly string[]>();
-const KNOWN_MAX = 50_000;
+/** Each word's terms, remembered (indexing the articles at start-up took over a second before). */
+const knownTerms = rememberedPerWord(wordTerms);
 
 /** The index terms of one word of an article (or of a question), or none for a filler word. */
 export function termsOf(word: string): string[] {
-  let terms = known.get(word);
-  if (!terms) {
-    if (known.size >= KNOWN_MAX) known.clear();
-    known.set(word, (terms = wordTerms(word)));
-  }
-  return [...terms];
+  return [...knownTerms(word)];
 }
 
 function wordTerms(word: string): string[] {
