@@ -17,6 +17,7 @@
  */
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { PgliteLike } from './pglite-remote.js';
 
 interface Relation {
@@ -132,7 +133,9 @@ async function checkSample(client: PgliteLike): Promise<string | undefined> {
   return undefined;
 }
 
-type Seal = Record<string, number>;
+/** Each file's size; anything else read from the seal (an edited or half-written file) counts as no seal. */
+const Seal = z.record(z.string(), z.number());
+type Seal = z.infer<typeof Seal>;
 const sealPath = (dir: string): string => `${dir}.seal.json`;
 
 /** Every relation file of the folder (base/ and global/) with its size. */
@@ -159,13 +162,19 @@ export async function writeSeal(dir: string): Promise<void> {
  * The seal is removed either way, so a run that ends in a crash leaves none for the next start.
  */
 export async function takeSeal(dir: string): Promise<boolean> {
-  let sealed: Seal;
+  let text: string;
   try {
-    sealed = JSON.parse(await readFile(sealPath(dir), 'utf8')) as Seal;
+    text = await readFile(sealPath(dir), 'utf8');
   } catch {
     return false;
   }
   await rm(sealPath(dir), { force: true });
+  let sealed: Seal;
+  try {
+    sealed = Seal.parse(JSON.parse(text));
+  } catch {
+    return false;
+  }
   const now = await fileSizes(dir);
   const names = Object.keys(sealed);
   return names.length === Object.keys(now).length && names.every((n) => now[n] === sealed[n]);
