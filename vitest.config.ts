@@ -1,6 +1,10 @@
 /**
  * One `npm test` for everything. Server tests run on PGlite, and again on PostgreSQL when
  * DATABASE_URL is set (each test file in a fresh database). Browser tests drive the built app.
+ *
+ * `npm test` starts two runs side by side (package.json): the browser tests, and every other project with
+ * one worker. Vitest itself runs a project without file parallelism after all the others, on one core,
+ * while the other core idles: that alone was half of CI's time.
  */
 import { defineConfig } from 'vitest/config';
 
