@@ -24,7 +24,7 @@
  * SEARCH_BENCH_KEEP=1 keeps the seeded PostgreSQL database (its address printed) to study plans by hand.
  */
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { POST_CATEGORIES, type SearchType } from '@sajha/contract';
@@ -1233,6 +1233,13 @@ async function writeCost(
   const b: number[] = [];
   const tagged: number[] = [];
   const untagged: number[] = [];
+  // This process's garbage collections, to say how much of each side's time they took.
+  const gcs: { start: number; end: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const spans: [number, number][][] = [[], []];
   for (let i = 0; i < WRITES; i++) {
     // The same post both ways, in turn (which goes first alternates).
     const post = next();
@@ -1240,8 +1247,10 @@ async function writeCost(
     for (const f of order) {
       const t0 = performance.now();
       await f(...post);
-      const took = performance.now() - t0;
+      const t1 = performance.now();
+      const took = t1 - t0;
       (f === withSearch ? a : b).push(took);
+      spans[f === withSearch ? 0 : 1]!.push([t0, t1]);
       if (f === withSearch) (tagsOf(post[0]).length > 0 ? tagged : untagged).push(took);
     }
   }
@@ -1250,6 +1259,14 @@ async function writeCost(
   const t0 = performance.now();
   await exec(`select gin_clean_pending_list('posts_search_idx'::regclass)`);
   const flush = performance.now() - t0;
+  await new Promise((resolve) => setImmediate(resolve));
+  gcObserver.disconnect();
+  const gcIn = spans.map((side) =>
+    side.reduce(
+      (sum, [t0, t1]) => sum + gcs.reduce((g, c) => g + Math.max(0, Math.min(t1, c.end) - Math.max(t0, c.start)), 0),
+      0,
+    ),
+  );
   const sa = summary(a);
   const sb = summary(b);
   const ratioInserts = sa.mean / sb.mean;
@@ -1266,7 +1283,9 @@ async function writeCost(
       `  | ratio of means ${ratioInserts.toFixed(2)}x, with the merge ${ratio.toFixed(2)}x (goal <= ${GOAL_WRITE}x: ${pass(ok)})` +
       `  | p50 ${(sa.p50 / sb.p50).toFixed(2)}x, p99 ${(sa.p99 / sb.p99).toFixed(2)}x\n` +
       `${label.padEnd(10)} write post  with search, posts without tags (lexemes and their GIN entries): mean ${ms(summary(untagged).mean)} (${untagged.length})` +
-      `  | with tags (their rows in the insert + count trigger): mean ${ms(summary(tagged).mean)} (${tagged.length})`,
+      `  | with tags (their rows in the insert + count trigger): mean ${ms(summary(tagged).mean)} (${tagged.length})\n` +
+      `${label.padEnd(10)} write post  this process's garbage collection inside the timed writes: with search ` +
+      `${gcIn[0]!.toFixed(1)} ms, without ${gcIn[1]!.toFixed(1)} ms (${WRITES.toLocaleString('en')} each)`,
   };
 }
 
