@@ -24,12 +24,13 @@
  * SEARCH_BENCH_KEEP=1 keeps the seeded PostgreSQL database (its address printed) to study plans by hand.
  */
 import { randomUUID } from 'node:crypto';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { POST_CATEGORIES, type SearchType } from '@sajha/contract';
 import type { AppDeps } from '../apps/server/src/deps.js';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
+import { gcPauseMeter } from '../apps/server/src/db/gc-pauses.mjs';
 import { posts } from '../apps/server/src/db/schema.js';
 import { search, suggest } from '../apps/server/src/features/search/service.js';
 import { searchPostIds } from '../apps/server/src/features/search/repo.js';
@@ -1184,8 +1185,9 @@ async function writeCost(
   // A copy of posts with the same rows and the same other indexes, constraints and counting trigger.
   await exec('create table posts_plain (like posts including defaults)');
   await exec('alter table posts_plain drop column search_terms, drop column tags');
-  const columns = `id, author_id, content, category, link_url, link_meta, like_count, comment_count, share_count,
-    created_at, updated_at, removed_at, sensitive, audience, reply_policy, edited_at`;
+  const columns = Object.values(getTableColumns(postsPlain))
+    .map((c) => c.name)
+    .join(', ');
   await exec(`insert into posts_plain (${columns}) select ${columns} from posts`);
   await exec('alter table posts_plain add primary key (id)');
   await exec('create index posts_plain_created_idx on posts_plain (created_at, id)');
@@ -1233,24 +1235,20 @@ async function writeCost(
   const b: number[] = [];
   const tagged: number[] = [];
   const untagged: number[] = [];
-  // This process's garbage collections, to say how much of each side's time they took.
-  const gcs: { start: number; end: number }[] = [];
-  const gcObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
-  });
-  gcObserver.observe({ entryTypes: ['gc'] });
-  const spans: [number, number][][] = [[], []];
+  // This process's garbage-collection pauses during each side's timed writes.
+  const pauses = gcPauseMeter();
+  const gcIn = [0, 0];
   for (let i = 0; i < WRITES; i++) {
     // The same post both ways, in turn (which goes first alternates).
     const post = next();
     const order = i % 2 === 0 ? [withSearch, without] : [without, withSearch];
     for (const f of order) {
+      pauses();
       const t0 = performance.now();
       await f(...post);
-      const t1 = performance.now();
-      const took = t1 - t0;
+      const took = performance.now() - t0;
       (f === withSearch ? a : b).push(took);
-      spans[f === withSearch ? 0 : 1]!.push([t0, t1]);
+      gcIn[f === withSearch ? 0 : 1]! += pauses().totalMs;
       if (f === withSearch) (tagsOf(post[0]).length > 0 ? tagged : untagged).push(took);
     }
   }
@@ -1259,14 +1257,6 @@ async function writeCost(
   const t0 = performance.now();
   await exec(`select gin_clean_pending_list('posts_search_idx'::regclass)`);
   const flush = performance.now() - t0;
-  await new Promise((resolve) => setImmediate(resolve));
-  gcObserver.disconnect();
-  const gcIn = spans.map((side) =>
-    side.reduce(
-      (sum, [t0, t1]) => sum + gcs.reduce((g, c) => g + Math.max(0, Math.min(t1, c.end) - Math.max(t0, c.start)), 0),
-      0,
-    ),
-  );
   const sa = summary(a);
   const sb = summary(b);
   const ratioInserts = sa.mean / sb.mean;
