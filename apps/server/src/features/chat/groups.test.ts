@@ -1,7 +1,7 @@
 /** Groups after creation (leave, the creator's add/remove/rename), fresh names, and group commit. */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { Events, Messages, PeopleMessages, type ChatDto, type GroupInfo, type MessageDto } from '@sajha/contract';
 import { messages } from '../../db/schema.js';
 import {
@@ -226,6 +226,17 @@ describe('chat write path', () => {
     // Everything acked was delivered (the page read above came after every ack).
     await ok(ask(sb, Events.getUnread));
     expect(new Set(arrived.map((m) => m.id))).toEqual(new Set(acks.map((m) => m.id)));
+  });
+
+  it("stores a message after the chat's newest one even when the clock has not moved past it", async () => {
+    // Two batches that see the same now() (PGlite's clock is coarse) are this case: the second batch's rows
+    // must still come after the first's, not interleave with them by their place in the batch.
+    await t.db.execute(sql`update messages set created_at = now() + interval '1 minute'
+      where id = (select id from messages where chat_id = ${chatId} order by created_at desc limit 1)`);
+    await t.db.execute(sql`update chats set last_message_at = now() + interval '1 minute' where id = ${chatId}`);
+    await ok(ask(sa, Events.sendMessage, { message: 'after the clock', to_cid: chatId }));
+    const page = await ok<MessageDto[]>(ask(sb, Events.getMessages, chatId, { limit: 2 }));
+    expect(page.map((m) => m.content)).toEqual(['after the clock', 'burst 19']);
   });
 
   it('refuses a blocked pair inside the batch with the block message', async () => {

@@ -19,7 +19,7 @@ import { notBlockedWith } from '../../policy/relations.js';
 import { chatFor } from './chats.js';
 import { messageDto } from './messages.js';
 import type { ChatMeta } from './cache.js';
-import { storedAtText } from './writer.js';
+import { nextInChat, storedAtText } from './writer.js';
 import type { MessageRow } from './presenters.js';
 import { userColumns } from './repo.js';
 import { chatState } from './state.js';
@@ -156,7 +156,14 @@ async function change(
     await apply(tx);
     const [stored] = await tx
       .insert(messages)
-      .values({ id: randomUUID(), chatId, senderId: actorId, content: notice, notice: true })
+      .values({
+        id: randomUUID(),
+        chatId,
+        senderId: actorId,
+        content: notice,
+        notice: true,
+        createdAt: nextInChat(chatId),
+      })
       .returning({ ...getTableColumns(messages), at: storedAtText });
     await tx.update(chats).set({ lastMessageAt: stored!.createdAt }).where(eq(chats.id, chatId));
     return stored!;

@@ -5,10 +5,10 @@
  */
 import { searchVector } from '../../platform/search-index.js';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { LIMITS, Messages, PeopleMessages, type CurrentUser, type EditHistory, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { files, messageAttachments, messageEdits, messageHides, messageReactions, messages } from '../../db/schema.js';
+import { chats, files, messageAttachments, messageEdits, messageHides, messageReactions, messages } from '../../db/schema.js';
 import { historyOf } from '../../platform/edit-history.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChatMeta } from './cache.js';
@@ -19,7 +19,7 @@ import { onlineAmong } from './presence.js';
 import { presentMessage, presentQuote, type FileRow, type MessageRow, type UserRow } from './presenters.js';
 import { hydrateMessages, markRead, membersOf, pageOfMessages, pinnedMessage, quotesOf } from './repo.js';
 import { chatState } from './state.js';
-import { storedAtText } from './writer.js';
+import { nextInChat, storedAtText } from './writer.js';
 
 /** One message as every member sees it (status and online flags need the chat's members). */
 export async function messageDto(deps: AppDeps, row: MessageRow): Promise<MessageDto> {
@@ -171,15 +171,15 @@ async function storeWithAttachments(
   const at = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(messages)
-      .values({ ...values, searchTerms: searchVector(values.content) })
+      .values({ ...values, searchTerms: searchVector(values.content), createdAt: nextInChat(values.chatId) })
       .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-      .returning({ at: storedAtText });
+      .returning({ at: storedAtText, createdAt: messages.createdAt });
     if (!inserted) return undefined;
     if (fileIds.length > 0)
       await tx
         .insert(messageAttachments)
         .values(fileIds.map((fileId, position) => ({ messageId: values.id, fileId, position })));
-    await tx.execute(sql`update chats set last_message_at = now() where id = ${values.chatId}`);
+    await tx.update(chats).set({ lastMessageAt: inserted.createdAt }).where(eq(chats.id, values.chatId));
     return inserted.at;
   });
   return at ? { at, attached } : undefined;

@@ -38,6 +38,13 @@ const MAX_BATCH = 500;
 const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A message's stored time as text with microseconds, for `returning` (read marks need full precision). */
+/**
+ * A single message's time: strictly after the chat's last message, even when this statement sees the same
+ * now() as the one before it (PGlite's clock is coarse), so a chat's order is the order of its writes.
+ */
+export const nextInChat = (chatId: string) =>
+  sql<Date>`greatest(now(), (select c.last_message_at + interval '1 microsecond' from chats c where c.id = ${chatId}))`;
+
 export const storedAtText = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 interface Waiting {
@@ -117,8 +124,12 @@ const INSERT_BATCH = `
   ins as (
     insert into messages (id, chat_id, sender_id, client_id, content, search_terms, reply_to, created_at)
     select v.id, v.chat_id, v.sender_id, v.client_id, v.content, array_to_tsvector(string_to_array(v.terms, ' ')),
-      v.reply_to, now() + v.ord * interval '1 microsecond'
+      v.reply_to,
+      -- Strictly after the chat's last message, even when two batches see the same now() (PGlite's clock is
+      -- coarse): ord alone would interleave them.
+      greatest(now(), c.last_message_at + interval '1 microsecond') + v.ord * interval '1 microsecond'
     from v
+    join chats c on c.id = v.chat_id
     where exists (select 1 from chat_members m where m.chat_id = v.chat_id and m.user_id = v.sender_id)
       and (v.other_id is null or not exists (select 1 from blocks b where
         (b.blocker_id = v.sender_id and b.blocked_id = v.other_id) or (b.blocker_id = v.other_id and b.blocked_id = v.sender_id)))
@@ -134,7 +145,7 @@ const INSERT_BATCH = `
   select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from ins`;
 
 async function insertBatch(database: Database, rows: NewMessage[]): Promise<Map<string, Stored>> {
-  const { rows: result } = await database.prepared('chat_insert_batch_v2', INSERT_BATCH, [
+  const { rows: result } = await database.prepared('chat_insert_batch_v3', INSERT_BATCH, [
     rows.map((r) => r.id),
     rows.map((r) => r.chatId),
     rows.map((r) => r.senderId),
