@@ -13,13 +13,11 @@
  *   node bench/first-load.mjs [path/to/dist]
  *   CHROME_PATH=/usr/bin/chromium LIGHTHOUSE_RUNS=2 node bench/first-load.mjs
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromePath, launchChrome, lighthouseRun, startServer } from './lighthouse.mjs';
 
 const BUDGET_KIB = 200;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -130,95 +128,28 @@ console.log(
 
 // ---- 2. Lighthouse on the landing page -------------------------------------------------------------
 
-const serverMain = path.join(here, '../apps/server/dist/main.js');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 2);
 const GOALS = { performance: 90, accessibility: 100, 'best-practices': 100 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sajha-first-load-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL; // the embedded database: the page, not the back end, is measured here
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://localhost:${port}`;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (child.exitCode !== null) throw new Error('first-load: the server exited before it answered');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function lighthouseRuns() {
   if (runs <= 0) return true;
-  if (!existsSync(serverMain)) {
-    console.error(`\nfirst-load: ${serverMain} is missing; run \`npm run build\` for the Lighthouse part.`);
-    return false;
-  }
-  if (!existsSync(chromePath)) {
-    console.error(`\nfirst-load: no Chromium at ${chromePath} (set CHROME_PATH); Lighthouse skipped.`);
-    return false;
-  }
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
   const server = await startServer();
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const chrome = await launchChrome();
   const url = `${server.base}/`;
   let allMet = true;
   try {
     console.log(`\nLighthouse ${runs}x, mobile preset, ${url} (Chromium ${chromePath})\n`);
     for (let i = 1; i <= runs; i += 1) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(GOALS),
-      });
-      const { categories, audits } = result.lhr;
-      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-      const metric = (id) => audits[id]?.displayValue ?? '?';
-      const scores = Object.keys(GOALS).map((id) => `${id} ${score(id)}`);
-      // Simulated throttling scales what this machine measured: a busy machine (load, benchmark index)
-      // reads as a slower phone, so both are printed with the scores.
-      const machine = `benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}, load ${os.loadavg()[0].toFixed(1)}`;
+      const { scores, metrics, losing } = await lighthouseRun(url, chrome.port);
       console.log(
-        `run ${i}: ${scores.join(' / ')}   (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ${machine})`,
+        `run ${i}: ${Object.entries(scores)
+          .map(([id, n]) => `${id} ${n}`)
+          .join(' / ')}   (${metrics})`,
       );
       for (const [id, goal] of Object.entries(GOALS)) {
-        if (score(id) >= goal) continue;
+        if (scores[id] >= goal) continue;
         allMet = false;
-        const failing = categories[id].auditRefs
-          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
-          .map((ref) => `${ref.id} (${audits[ref.id].displayValue ?? Math.round(audits[ref.id].score * 100)})`);
-        console.log(`  ${id} below ${goal}: ${failing.slice(0, 8).join(', ')}`);
+        console.log(`  ${id} below ${goal}: ${losing[id].slice(0, 8).join(', ')}`);
       }
     }
     console.log(

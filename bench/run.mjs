@@ -12,6 +12,8 @@ if (!env.DATABASE_URL && spawnSync('pg_isready', ['-h', '127.0.0.1', '-q']).stat
 
 const runs = [
   ['first load (Lighthouse, mobile)', 'node', ['bench/first-load.mjs']],
+  // A post as a visitor, and home, messages and clips signed in (issue 39), the landing page beside them.
+  ['entry pages (Lighthouse, mobile)', 'npx', ['tsx', 'bench/entry-pages.ts']],
   ['feed: fetchPosts vs SELECT 1', 'npx', ['tsx', 'bench/feed.ts']],
   // chat.ts repeats its whole set CHAT_BENCH_ROUNDS times itself; once per run here. It measures two
   // arrangements: servers beside the clients in its own process ("together", which gets these flags: the
