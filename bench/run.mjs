@@ -31,6 +31,8 @@ const runs = [
   // Seeds 10k, 100k and 1M posts on PGlite and on PostgreSQL: minutes per run.
   ['start-up as data grows', 'npx', ['tsx', 'bench/startup.ts']],
   ['2,000 idle sockets vs plain Socket.IO', 'npx', ['tsx', 'bench/sockets.ts']],
+  // A 1,000-member group's message, and a post by a member with 10,000 followers (issue 39, goal 6).
+  ['fan-out: a 1,000-member group, 10,000 followers', 'npx', ['tsx', 'bench/fanout.ts']],
   ['two nodes vs one', 'npx', ['tsx', 'bench/cluster.ts'], {}, { needsPostgres: true }],
 ];
 
