@@ -116,6 +116,24 @@ describe('first load', () => {
     }
   });
 
+  it("an app page shows the app's loading spinner from its HTML until the app has rendered, then only the app", async () => {
+    const page = await e2e.newPage({ width: 390, height: 844 });
+    // The app's scripts held back: what shows is the page's own (a slow phone's first seconds).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/signin');
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Loading' }).isVisible()).toBe(true);
+    // The pre-rendered landing page has its own first paint: no spinner over it.
+    await page.goto('/');
+    await page.getByRole('heading', { level: 2, name: "Nepal's stories, shared." }).waitFor();
+    expect(await page.locator('#app-shell').isVisible()).toBe(false);
+    // With its scripts, the app replaces it: one page, no spinner left behind.
+    await page.unroute('**/assets/*.js');
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    expect(await page.locator('#app-shell').isVisible()).toBe(false);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+  });
+
   it('a member with a session cookie is checked and lands on the home feed', async () => {
     const user = await createUser(e2e.db, { name: 'Maya Shrestha' });
     const page = await e2e.newPage({ width: 390, height: 844 });
