@@ -286,6 +286,40 @@ describe('phones (390 px)', () => {
     expect(link).toMatch(new RegExp(`^${e2e.baseUrl}/p/${postId}\\?ref=\\w+#\\w+$`));
     await expectAccessible(page);
   });
+
+  it('the home feed stays where it is when the spotlight card arrives after the posts', async () => {
+    const a = await createUser(e2e.db, { name: 'Bina Karki' });
+    await createPost(a, 'Tea in Ilam, mist over the gardens');
+    // Someone to put in the spotlight: a member who posted this month.
+    await createPost(await createUser(e2e.db, { name: 'Dawa Sherpa' }), 'Namche market on Saturday');
+    const page = await signedInPage(a, phone);
+    // Every layout shift, with the labels of what moved.
+    await page.addInitScript(() => {
+      const shifts: string[][] = [];
+      (window as unknown as { shifts: string[][] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { sources: { node?: Node | null }[] }[])
+          shifts.push(
+            entry.sources.map((s) => (s.node instanceof Element ? (s.node.getAttribute('aria-label') ?? '') : '')),
+          );
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The spotlight's answer comes a second and a half late (a slow network): the posts are shown first.
+    await page.routeWebSocket(/\/real\//, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => {
+        if (typeof m === 'string' && m.includes('"spotlightUser"')) setTimeout(() => ws.send(m), 1500);
+        else ws.send(m);
+      });
+    });
+    await page.goto('/home');
+    await page.getByText('Tea in Ilam, mist over the gardens').waitFor();
+    await page.locator('[aria-label="Spotlight"]').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const moved = await page.evaluate(() => (window as unknown as { shifts: string[][] }).shifts.flat());
+    expect(moved).not.toContain('Posts');
+  });
 });
 
 describe('Nepali text', () => {

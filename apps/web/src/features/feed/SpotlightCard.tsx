@@ -6,6 +6,7 @@ import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import StarRounded from '@mui/icons-material/StarRounded';
@@ -13,10 +14,15 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSpotlight } from './queries';
 
+/** The open card's height with a one-line bio (its usual look), kept for it while it loads. */
+const SPOTLIGHT_HEIGHT = 120;
+
 export function SpotlightCard() {
-  const { data: user } = useSpotlight();
+  const { data: user, isPending } = useSpotlight();
   const [open, setOpen] = useState(true);
   const { t } = useTranslation('feed');
+  // Its place is kept while it loads: a card appearing above the posts once they are shown moved them down.
+  if (isPending) return <Skeleton variant="rounded" height={SPOTLIGHT_HEIGHT} sx={{ borderRadius: 3 }} />;
   if (!user) return null;
   const to = `/profile/@${user.username}`;
   return (
