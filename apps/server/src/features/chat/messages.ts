@@ -8,7 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { LIMITS, Messages, PeopleMessages, type CurrentUser, type EditHistory, type MessageDto } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
-import { chats, files, messageAttachments, messageEdits, messageHides, messageReactions, messages } from '../../db/schema.js';
+import {
+  chats,
+  files,
+  messageAttachments,
+  messageEdits,
+  messageHides,
+  messageReactions,
+  messages,
+} from '../../db/schema.js';
 import { historyOf } from '../../platform/edit-history.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChatMeta } from './cache.js';
