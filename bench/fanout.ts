@@ -21,25 +21,19 @@
  *   npx tsx bench/fanout.ts       # PGlite on disk; PostgreSQL too when DATABASE_URL is set
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { Server } from 'socket.io';
-import { io as ioClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { Events } from '@sajha/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { chatMembers, chats, follows, sessions, users } from '../apps/server/src/db/schema.js';
 import { homeFeed } from '../apps/server/src/features/feed/home.js';
 import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.js';
 import { sha256 } from '../apps/server/src/platform/crypto.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
-import { forkChild } from './child.js';
+import { benchServer, connectClient, forkChild } from './child.js';
 
 const GROUP = 1000;
 const FOLLOWERS = 10_000;
@@ -96,21 +90,8 @@ async function serve(kind: Kind, pgUrl: string | undefined): Promise<void> {
     return;
   }
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-bench-fanout-'));
-  process.on('exit', () => void rm(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({
-    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    // Every client comes from 127.0.0.1: lift the per-address caps, not what is measured here.
-    SOCKETS_PER_ADDRESS: String(GROUP * 2),
-    SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE: String(GROUP * 20),
-  });
-  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
-  const url = await app.listen();
+  // PGlite on disk, as `npm start` runs it (its in-memory mode keeps the files in growing JS arrays).
+  const { app, url } = await benchServer('fanout', GROUP, pgUrl, false);
   const { db } = app.deps;
 
   // FOLLOWERS members (the first GROUP of them in the group, with a session each), and the two authors.
@@ -183,20 +164,9 @@ async function serve(kind: Kind, pgUrl: string | undefined): Promise<void> {
 
 // ---- parent: clients and figures ------------------------------------------------------------------
 
-function connect(url: string, cookie: string | undefined): Promise<Socket> {
-  const s = ioClient(url, {
-    path: '/real',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    // Ours: once the first unread badge is in (the moment the app can paint); the relay: once connected.
-    s.once(cookie ? Events.unreadCount : 'connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
+// Ours: once the first unread badge is in (the moment the app can paint); the relay: once connected.
+const connect = (url: string, cookie: string | undefined): Promise<Socket> =>
+  connectClient(url, cookie, cookie ? Events.unreadCount : 'connect');
 
 async function connectAll(url: string, cookies: (string | undefined)[]): Promise<Socket[]> {
   const sockets: Socket[] = [];

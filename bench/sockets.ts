@@ -22,23 +22,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { Server } from 'socket.io';
-import { io as ioClient, type Socket } from 'socket.io-client';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import type { Socket } from 'socket.io-client';
 import { sessions, users } from '../apps/server/src/db/schema.js';
 import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.js';
 import { sha256 } from '../apps/server/src/platform/crypto.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
-import { forkChild } from './child.js';
+import { benchServer, connectClient, forkChild } from './child.js';
 
 const N = Number((process.argv[2] === 'serve' ? process.argv[4] : process.argv[2]) ?? 2000);
 const CONCURRENCY = 50;
@@ -65,27 +59,13 @@ async function serve(kind: Kind): Promise<void> {
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   } else {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sajha-bench-sockets-'));
     // SOCKETS_BENCH_POSTGRES=1: the database is a fresh PostgreSQL one (DATABASE_URL's server), not the
     // embedded one: the embedded database's worker keeps the garbage of the queries it ran in its own
     // heap, which the measured process's RSS includes and its gc() does not reach.
     // The parent makes the database and drops it (this process is killed).
-    const pgUrl = process.argv[5];
-    const config = loadConfig({
-      ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      // Every client comes from 127.0.0.1: lift the per-address caps, not what is measured here.
-      SOCKETS_PER_ADDRESS: String(N + 100),
-      SOCKET_HANDSHAKES_PER_ADDRESS_PER_MINUTE: String(N * 10),
-    });
-    config.inMemoryDb = !pgUrl;
-    const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
-    url = await app.listen();
-    process.on('exit', () => void rm(dataDir, { recursive: true, force: true }));
+    const server = await benchServer('sockets', N + 100, process.argv[5], true);
+    const app = server.app;
+    url = server.url;
     // One member per socket (a member's own cap is 20), straight into the database.
     const members = N + WARM_UP;
     for (let i = 0; i < members; i += 500) {
@@ -138,19 +118,8 @@ function start(kind: Kind, pgUrl?: string) {
   );
 }
 
-function connect(url: string, cookie: string | undefined, waitForBadge: boolean): Promise<Socket> {
-  const s = ioClient(url, {
-    path: '/real',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    s.once(waitForBadge ? 'unread_count' : 'connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
+const connect = (url: string, cookie: string | undefined, waitForBadge: boolean): Promise<Socket> =>
+  connectClient(url, cookie, waitForBadge ? 'unread_count' : 'connect');
 
 const settle = () => new Promise((r) => setTimeout(r, 500));
 
