@@ -37,7 +37,6 @@ const MAX_BATCH = 500;
 /** One turn of the event loop, so socket input that already arrived is read first. */
 const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A message's stored time as text with microseconds, for `returning` (read marks need full precision). */
 /**
  * A single message's time: strictly after the chat's last message, even when this statement sees the same
  * now() as the one before it (PGlite's clock is coarse), so a chat's order is the order of its writes.
@@ -45,6 +44,7 @@ const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(reso
 export const nextInChat = (chatId: string) =>
   sql<Date>`greatest(now(), (select c.last_message_at + interval '1 microsecond' from chats c where c.id = ${chatId}))`;
 
+/** A message's stored time as text with microseconds, for `returning` (read marks need full precision). */
 export const storedAtText = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 interface Waiting {
