@@ -11,8 +11,7 @@
  *   npm run bench -- entry           # builds, then runs this twice
  *   npx tsx bench/entry-pages.ts     # after `npm run build`; ENTRY_PAGES_SAVE=/tmp/lh keeps the reports
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +19,7 @@ import { Events, type ChatDto } from '@sajha/contract';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { follows } from '../apps/server/src/db/schema.js';
 import { ask, connectSocket, createUser, ok, type TestUser } from '../apps/server/test/harness.js';
+import { makeClip } from '../e2e/clips.js';
 import { CATEGORIES, launchChrome, lighthouseRun, startServer } from './lighthouse.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
@@ -84,16 +84,12 @@ async function postBy(base: string, cookie: string, content: string, photo?: Buf
 
 /** A portrait clip made by ffmpeg, uploaded and waited for until the server's transcoder has made it ready. */
 async function clipBy(base: string, cookie: string, title: string): Promise<void> {
-  const file = path.join(dataDir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=24:duration=4'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
-  ]);
+  const clip = makeClip(dataDir, 'clip.mp4', { picture: 'testsrc2=size=360x640:rate=24:duration=4', seconds: 4 });
   const form = new FormData();
   form.set('title', title);
   form.set('description', `About ${title}`);
   form.set('category', 'travel');
-  form.set('video', new Blob([new Uint8Array(readFileSync(file))], { type: 'video/mp4' }), 'clip.mp4');
+  form.set('video', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'clip.mp4');
   const res = await fetch(`${base}/api/reels`, { method: 'POST', body: form, headers: { cookie } });
   if (res.status !== 202) throw new Error(`clip: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };

@@ -34,6 +34,7 @@ import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.js';
 import { sha256 } from '../apps/server/src/platform/crypto.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
 import { benchServer, connectClient, forkChild } from './child.js';
+import { percentile } from './stats.js';
 
 const GROUP = 1000;
 const FOLLOWERS = 10_000;
@@ -175,10 +176,11 @@ async function connectAll(url: string, cookies: (string | undefined)[]): Promise
   return sockets;
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
+const quantile = (xs: number[], q: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    q * 100,
+  );
 const ms = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
 
 interface GroupFigures {

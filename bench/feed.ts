@@ -21,6 +21,7 @@ import type { AppDeps } from '../apps/server/src/deps.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { homeFeed } from '../apps/server/src/features/feed/home.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
+import { percentile } from './stats.js';
 
 const POSTS = 100_000;
 const USERS = 1_000;
@@ -62,10 +63,6 @@ async function seed(db: Database['db']): Promise<string> {
     select 'post', id, ${viewer} from posts where abs(hashtext(id::text)) % 20 = 0`);
   await db.execute(sql`analyze`);
   return viewer;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 type Timing = { p50: number; p99: number };

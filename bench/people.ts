@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { rowsOf } from '../apps/server/src/features/people/repo.js';
 import { searchPeople, suggestions } from '../apps/server/src/features/people/service.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
+import { percentile } from './stats.js';
 
 const MEMBERS = 10_000;
 const FOLLOWS_TARGET = 200_000;
@@ -65,10 +66,6 @@ async function seed(db: Database['db']): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`select id from bench_ring where n % 97 = 0 order by n`);
   await db.execute(sql`drop table bench_ring`);
   return rowsOf<{ id: string }>(rows).map((r) => r.id);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function time(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {

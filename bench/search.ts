@@ -37,6 +37,7 @@ import { searchPostIds } from '../apps/server/src/features/search/repo.js';
 import { correctedQuery } from '../apps/server/src/features/search/spelling.js';
 import { searchLexemes, searchVector, tagRows, tagsOf } from '../apps/server/src/platform/search-index.js';
 import { freshPostgresDatabase } from '../apps/server/test/harness.js';
+import { percentile } from './stats.js';
 
 const SCALE = Number(process.env.SEARCH_BENCH_SCALE ?? '1');
 const ONLY = process.env.SEARCH_BENCH_ONLY ?? '';
@@ -892,10 +893,6 @@ function peopleQueries(members: Member[]): string[] {
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 interface Timing {
   p50: number;
