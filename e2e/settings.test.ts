@@ -335,6 +335,18 @@ describe('settings', () => {
     await phone.getByRole('status', { name: 'Loading settings' }).waitFor();
     await expectAccessible(phone);
     release();
+    // A section whose code is here but whose data is not: the skeleton while the privacy settings are on their way.
+    let releaseData!: () => void;
+    const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
+    await phone.route('**/api/settings/privacy', async (route) => {
+      await dataHeld;
+      await route.continue();
+    });
+    await openTab(phone, 'privacy', 'Privacy');
+    await phone.getByLabel('Loading privacy settings').waitFor();
+    await expectAccessible(phone);
+    releaseData();
+    await phone.unroute('**/api/settings/privacy');
     for (const [tab, label] of [
       ['security', 'Security'],
       ['privacy', 'Privacy'],

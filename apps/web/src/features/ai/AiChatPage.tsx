@@ -214,7 +214,7 @@ export default function AiChatPage() {
       <Box role="log" aria-label={t('conversation')} sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, md: 3 }, py: 2 }}>
         <Box sx={{ ...COLUMN, display: 'flex', flexDirection: 'column', gap: 2 }}>
           {!loaded ? (
-            <Box aria-busy="true" aria-label={t('loading')}>
+            <Box role="status" aria-busy="true" aria-label={t('loading')}>
               <Skeleton variant="rounded" height={48} sx={{ width: '55%', ml: 'auto', mb: 2 }} />
               <Skeleton variant="rounded" height={96} sx={{ width: '70%' }} />
             </Box>

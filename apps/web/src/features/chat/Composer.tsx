@@ -173,7 +173,11 @@ export function Composer({
         </Box>
       )}
       {files.length > 0 && !editing && (
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }} aria-label={t('composer.attachmentsToSend')}>
+        <Box
+          sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1 }}
+          role="group"
+          aria-label={t('composer.attachmentsToSend')}
+        >
           {files.map((f, i) => (
             <Chip
               key={`${f.name}-${i}`}

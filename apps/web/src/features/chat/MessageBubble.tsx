@@ -290,6 +290,7 @@ function Reactions({ list }: { list: UiMessage['reactions'] }) {
         <Box
           key={emoji}
           title={users.join(NAMES_SEPARATOR)}
+          role="img"
           aria-label={t('bubble.reactionBy', { emoji, users: users.join(NAMES_SEPARATOR) })}
           sx={{
             px: 0.75,

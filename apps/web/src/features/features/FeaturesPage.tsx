@@ -198,7 +198,12 @@ function FeaturesList() {
         </ToggleButtonGroup>
       </Box>
       {items === null ? (
-        <Box aria-busy="true" aria-label={t('loading')} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Box
+          role="status"
+          aria-busy="true"
+          aria-label={t('loading')}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={92} />
           ))}

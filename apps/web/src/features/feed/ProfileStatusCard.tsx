@@ -63,7 +63,7 @@ export function ProfileStatusCard({ status, onHide }: { status: ProfileStatus | 
     );
   }
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} aria-label={t('status.title')}>
+    <Paper variant="outlined" component="section" sx={{ p: 2, borderRadius: 3 }} aria-label={t('status.title')}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
           {t('status.title')}

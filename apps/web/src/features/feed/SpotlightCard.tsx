@@ -26,7 +26,12 @@ export function SpotlightCard() {
   if (!user) return null;
   const to = `/profile/@${user.username}`;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} aria-label={t('spotlight.label')}>
+    <Paper
+      variant="outlined"
+      component="section"
+      sx={{ borderRadius: 3, overflow: 'hidden' }}
+      aria-label={t('spotlight.label')}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
         <StarRounded color="warning" />
         <Typography variant="subtitle2" sx={{ fontWeight: 700, flex: 1 }}>

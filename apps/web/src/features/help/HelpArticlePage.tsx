@@ -40,7 +40,7 @@ export default function HelpArticlePage() {
         {article.data && <Typography color="text.secondary">{t(`categories.${article.data.category}`)}</Typography>}
       </Breadcrumbs>
       {article.isPending ? (
-        <Box aria-busy="true" aria-label={t('loading')}>
+        <Box role="status" aria-busy="true" aria-label={t('loading')}>
           <Skeleton variant="text" sx={{ fontSize: '2.5rem', width: '70%' }} />
           <Skeleton variant="rounded" height={180} sx={{ mt: 2 }} />
         </Box>

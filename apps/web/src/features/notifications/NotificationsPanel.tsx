@@ -184,7 +184,7 @@ export default function NotificationsPanel() {
         </IconButton>
       </Box>
       {shown === null ? (
-        <Box sx={{ p: 2 }} aria-busy="true" aria-label={t('loading')}>
+        <Box sx={{ p: 2 }} role="status" aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Box key={i} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
               <Skeleton variant="circular" width={40} height={40} />

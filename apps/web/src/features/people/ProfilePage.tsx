@@ -43,7 +43,13 @@ import { socialIcon, socialUrl } from './socialLinks';
 function HeaderSkeleton() {
   const { t } = useTranslation('people');
   return (
-    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} aria-busy="true" aria-label={t('profile.loading')}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, borderRadius: 3 }}
+      role="status"
+      aria-busy="true"
+      aria-label={t('profile.loading')}
+    >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Skeleton variant="circular" width={96} height={96} />
         <Box sx={{ flex: 1 }}>

@@ -262,7 +262,7 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
         </Box>
         {preview && <LinkPreviewCard meta={preview} />}
         {files.length > 0 && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label={t('create.selectedFiles')}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('create.selectedFiles')}>
             {files.map((f, i) => (
               <FileThumb
                 key={`${f.name}-${i}`}

@@ -144,7 +144,7 @@ export default function PrivacyTab() {
     );
   }
   return (
-    <Box aria-busy="true" aria-label={t('loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('loading')}>
       {[0, 1, 2, 3, 4].map((i) => (
         <Skeleton key={i} height={48} />
       ))}

@@ -247,6 +247,7 @@ export default function ClipsPage() {
         {loading && reels.length === 0 && (
           <Box
             sx={{ height: '100%', display: 'flex', justifyContent: 'center', p: 2 }}
+            role="status"
             aria-busy="true"
             aria-label={t('loading')}
           >

@@ -97,7 +97,7 @@ export default function SavedPage() {
         {t('private')}
       </Typography>
       {saved.isPending ? (
-        <Box aria-label={t('loading')} aria-busy="true" sx={{ display: 'grid', gap: 2 }}>
+        <Box role="status" aria-label={t('loading')} aria-busy="true" sx={{ display: 'grid', gap: 2 }}>
           <Skeleton variant="rounded" height={160} />
           <Skeleton variant="rounded" height={160} />
         </Box>
