@@ -202,10 +202,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const f of FEATURES) registerRoutes(http, deps, f.http ?? []);
   await backupRoutes(http, deps);
-  await webRoutes(http, config.webDist ?? defaultWebDist(), {
-    contestUrl: config.links.contest,
-    sisterSiteUrl: config.links.sisterSite,
-  });
+  const heads = FEATURES.flatMap((f) => (f.pageHead ? [f.pageHead] : []));
+  await webRoutes(
+    http,
+    config.webDist ?? defaultWebDist(),
+    { contestUrl: config.links.contest, sisterSiteUrl: config.links.sisterSite },
+    async (req, pathname) => {
+      for (const head of heads) {
+        const found = await head(deps, { pathname, locale: requestLocale(req) });
+        if (found) return found;
+      }
+      return null;
+    },
+  );
 
   const realtime = await createRealtime({
     httpServer: http.server,

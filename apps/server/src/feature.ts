@@ -12,6 +12,7 @@
  *     account: { tables: ['posts', 'post_media'], exportAccount, deleteAccount },
  *   });
  */
+import type { Locale } from '@sajha/contract';
 import type { AppDeps } from './deps.js';
 import type { DomainEventName, DomainEvents } from './events/bus.js';
 import type { HttpRoute } from './http/route.js';
@@ -19,6 +20,7 @@ import type { JobMap, JobName, WorkOptions } from './platform/jobs.js';
 import type { AreaPolicy } from './policy/authorize.js';
 import type { SocketHandler } from './realtime/handler.js';
 import type { IoServer, IoSocket, SocketBoot } from './realtime/types.js';
+import type { PageHead } from './web/page-head.js';
 
 /** Where a page of rows continues: after the last one's (created_at, id). */
 export interface Cursor {
@@ -95,6 +97,12 @@ export interface Feature {
   on?: Listeners;
   jobs?: JobDefs;
   account?: AccountHooks;
+  /**
+   * What a served app page says about itself in its <head> (title, description, Open Graph) for the paths
+   * this area owns, e.g. a shared post's link preview; null when the path is not this area's or the
+   * visitor may not see what it names.
+   */
+  pageHead?: (deps: AppDeps, page: { pathname: string; locale: Locale }) => Promise<PageHead | null>;
   /** Started once the app is ready (after routes, sockets and jobs); returns its stopper. */
   start?: (ctx: FeatureContext) => Promise<(() => void) | void>;
   /** On shutdown, once no socket is left: what the area holds in memory is written (before jobs and the database stop). */

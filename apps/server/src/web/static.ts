@@ -15,6 +15,7 @@ import { LANDING_LINK_STANDINS, LANDING_LINKS_META, ServerTexts, localizeText } 
 import { requestLocale } from '../platform/locale.js';
 import { escapeHtml } from '../platform/html.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
+import { withPageHead, type PageHead } from './page-head.js';
 
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,28 +73,49 @@ function withLandingLinks(html: string, links: LandingLinks): string {
  * and every other route get the plain index.html, so no one sees the landing page flash by.
  */
 const LANDING_FILE = 'landing.html';
-async function sendPage(webDist: string, links: LandingLinks, req: FastifyRequest, reply: FastifyReply) {
+
+/** A page's own head (a shared post's preview), from the area that owns the path; null for the app's own. */
+export type PageHeads = (req: FastifyRequest, pathname: string) => Promise<PageHead | null>;
+
+async function sendPage(
+  webDist: string,
+  links: LandingLinks,
+  heads: PageHeads | undefined,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   const visitor = !req.cookies[SESSION_COOKIE];
-  const atRoot = req.url.split('?')[0] === '/';
-  const landing = visitor && atRoot && existsSync(path.join(webDist, LANDING_FILE));
+  const pathname = req.url.split('?')[0] ?? '/';
+  const landing = visitor && pathname === '/' && existsSync(path.join(webDist, LANDING_FILE));
   const html = await readFile(path.join(webDist, landing ? LANDING_FILE : 'index.html'), 'utf8');
-  const page = visitor ? withSignedOutMarker(landing ? withLandingLinks(html, links) : html) : html;
+  let page = visitor ? withSignedOutMarker(landing ? withLandingLinks(html, links) : html) : html;
+  // A preview that cannot be made (the database busy, say) leaves the plain page: the app works without it.
+  const head = await heads?.(req, pathname).catch((err: unknown) => {
+    req.log.warn({ err, pathname }, 'page head failed; serving the plain page');
+    return null;
+  });
+  if (head) page = withPageHead(page, head);
   return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
 }
 
-export async function webRoutes(app: FastifyInstance, webDist: string, links: LandingLinks): Promise<boolean> {
+export async function webRoutes(
+  app: FastifyInstance,
+  webDist: string,
+  links: LandingLinks,
+  heads?: PageHeads,
+): Promise<boolean> {
   const built = existsSync(path.join(webDist, 'index.html'));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = built && req.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (isPage) return sendPage(webDist, links, req, reply);
+    if (isPage) return sendPage(webDist, links, heads, req, reply);
     return reply.code(404).send({ success: false, message: localizeText(requestLocale(req), ServerTexts.notFound) });
   });
   if (!built) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run `npm run build`)');
     return false;
   }
-  app.get('/', (req, reply) => sendPage(webDist, links, req, reply));
+  app.get('/', (req, reply) => sendPage(webDist, links, heads, req, reply));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,

@@ -509,6 +509,11 @@ export const ne: Catalogue = {
       signedOut: 'तपाईं लग आउट हुनुभयो।',
     },
 
+    share: {
+      postTitle: (name: string) => `${name} साझामा`,
+      postWithoutText: 'साझामा एउटा पोस्ट',
+    },
+
     devices: {
       someBrowser: 'कुनै ब्राउजर',
       someSystem: 'अज्ञात प्रणाली',

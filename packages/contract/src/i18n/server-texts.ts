@@ -32,6 +32,12 @@ export const ServerTexts = {
     signedOut: 'You have been signed out.',
   },
 
+  /** A shared post's link preview (Open Graph tags of /p/{id}): what a chat app or a search engine shows. */
+  share: {
+    postTitle: (name: string) => `${name} on Sajha`,
+    postWithoutText: 'A post on Sajha',
+  },
+
   /** A browser or system a sign-in notice cannot name ("from a browser on Linux"). */
   devices: {
     someBrowser: 'a browser',

@@ -9,6 +9,7 @@ import { fillPreview } from './link-jobs.js';
 import { postsPolicy } from './policy.js';
 import { postsListeners } from './publish.js';
 import { postsRoutes } from './routes.js';
+import { sharedPostHead } from './share-head.js';
 
 export { mediaUrl, presentMedia, presentPost, type PostRecord } from './presenters.js';
 export { mediaFor, normaliseRecord, postFields, recordFields } from './repo.js';
@@ -20,6 +21,7 @@ export default defineFeature({
   name: 'posts',
   policy: postsPolicy,
   http: postsRoutes,
+  pageHead: sharedPostHead,
   socket: postsSocket,
   on: postsListeners,
   jobs: { 'post.link-preview': { work: (job, deps) => fillPreview(deps, job), options: { concurrency: 2 } } },
