@@ -107,8 +107,14 @@ describe('posts and the home feed', () => {
 
     // A visitor opens the share link: the preview without comments.
     const visitor = await e2e.newPage({ width: 390, height: 844 });
+    const asked: string[] = [];
+    visitor.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/p/')) asked.push(r.url());
+    });
     await visitor.goto(`/p/${postId}`);
     await visitor.getByText('Momo night in Patan!').waitFor();
+    // The page came with the post (the server's answer in it): nothing more to ask over a slow network.
+    expect(asked).toEqual([]);
     expect(await visitor.getByText(Messages.post.signInForComments).isVisible()).toBe(true);
     expect(await visitor.getByText('Asha Gurung').isVisible()).toBe(true);
     expect(await visitor.getByText('Saving this for Saturday!').count()).toBe(0);
@@ -130,6 +136,7 @@ describe('posts and the home feed', () => {
     await expect.poll(() => pageB.getByText('Momo night moved to Sunday.').count(), { timeout: 10_000 }).toBe(0);
     await visitor.reload();
     await visitor.getByText(Messages.post.notFound).waitFor();
+    expect(asked).toHaveLength(1); // a deleted post comes with nothing: the app asked, and was told
   });
 
   it('sends signed-in viewers of /p/{id} on to /view/{id}, and shares with a QR code and a copied link', async () => {

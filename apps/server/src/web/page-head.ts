@@ -13,6 +13,14 @@ export interface PageHead {
   url: string;
   /** A picture for the preview (absolute URL), with its size when known. */
   image?: { url: string; width?: number | null; height?: number | null; alt?: string } | undefined;
+  /** The page's main picture (same origin), fetched at once beside the scripts: it paints as soon as they run. */
+  preloadImage?: string | undefined;
+  /**
+   * Answers the app's first requests would get, by GET path (web lib/pageAnswers.ts), so it need not ask
+   * again. Only answers a signed-out visitor gets that do not depend on the app's chosen language: they go
+   * into pages served without a session cookie only.
+   */
+  answers?: Record<string, unknown> | undefined;
   /** Open Graph's type: a post is an article. */
   type: 'article' | 'website';
   locale: Locale;
@@ -54,11 +62,29 @@ function tags(head: PageHead): string[] {
   return out;
 }
 
-/** The app page with this head: its title and description replaced, the preview tags added. */
-export function withPageHead(html: string, head: PageHead): string {
+/** JSON inside <script>: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The id of the script the app reads its served answers from (apps/web/src/lib/pageAnswers.ts). */
+export const PAGE_ANSWERS_ID = 'sajha-answers';
+
+/**
+ * The app page with this head: its title and description replaced, the preview tags added, the main picture
+ * preloaded, and (for a visitor's page only: `withAnswers`) the answers the app would ask for first.
+ */
+export function withPageHead(html: string, head: PageHead, withAnswers: boolean): string {
   const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  const extra = [...tags(head)];
+  if (head.preloadImage)
+    extra.push(`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`);
+  if (withAnswers && head.answers)
+    extra.push(`<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptJson(head.answers)}</script>`);
   return html
     .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta\s+name="description"[\s\S]*?\/>/i, description)
-    .replace(/<head[^>]*>/i, (open) => `${open}\n    ${tags(head).join('\n    ')}`);
+    .replace(/<head[^>]*>/i, (open) => `${open}\n    ${extra.join('\n    ')}`);
 }

@@ -94,7 +94,7 @@ async function sendPage(
     req.log.warn({ err, pathname }, 'page head failed; serving the plain page');
     return null;
   });
-  if (head) page = withPageHead(page, head);
+  if (head) page = withPageHead(page, head, visitor);
   return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
 }
 

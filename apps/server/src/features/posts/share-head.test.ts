@@ -82,6 +82,12 @@ async function page(pathname: string, headers: Record<string, string> = {}) {
   return { html, meta, title: html.match(/<title>([^<]*)<\/title>/)?.[1] ?? null };
 }
 
+/** The answers the page came with (`<script id="sajha-answers">`), or null. */
+function answersIn(html: string): unknown {
+  const json = html.match(/<script type="application\/json" id="sajha-answers">([\s\S]*?)<\/script>/)?.[1];
+  return json === undefined ? null : (JSON.parse(json) as unknown);
+}
+
 describe("a shared post's link preview", () => {
   it('names the author, the words and the photo, with absolute addresses, on /p/{id} and /post/{id}', async () => {
     const asha = await member('Asha Gurung');
@@ -102,18 +108,33 @@ describe("a shared post's link preview", () => {
     // The photo the preview names is served to a robot without a cookie.
     expect((await fetch(`${t.url}${p.media[0]}`)).status).toBe(200);
 
+    // The page comes with what the app would ask first, exactly as the API answers a visitor, and fetches
+    // the photo at once.
+    const api = await (await fetch(`${t.url}/api/p/${p.post_id}`)).json();
+    expect(answersIn(shared.html)).toEqual({ [`/api/p/${p.post_id}`]: api });
+    expect(shared.html).toContain(`<link rel="preload" as="image" href="${p.media[0]}" fetchpriority="high" />`);
+    // A member's page (a cookie) is served without the visitor's answer: theirs may differ (a redirect).
+    const asMember = await page(`/p/${p.post_id}`, { cookie: asha.cookie });
+    expect(asMember.meta('og:title')).toBe('Asha Gurung on Sajha');
+    expect(answersIn(asMember.html)).toBeNull();
+
     const older = await page(`/post/${p.post_id}`);
     expect(older.meta('og:url')).toBe(`${t.config.publicUrl}/p/${p.post_id}`);
   });
 
   it("speaks the reader's language, and escapes what the member wrote", async () => {
     const bikash = await member('Bikash "Bk" <Thapa>');
-    const p = await post(bikash, 'के छ? <script>alert(1)</script> & "quotes"');
+    const p = await post(bikash, 'के छ? <script>alert(1)</script> & "quotes" <!-- </SCRIPT>');
     const ne = await page(`/p/${p.post_id}`, { 'accept-language': 'ne-NP,ne;q=0.9' });
     expect(ne.title).toBe('Bikash &quot;Bk&quot; &lt;Thapa&gt; साझामा');
     expect(ne.meta('og:locale')).toBe('ne_NP');
-    expect(ne.meta('og:description')).toBe('के छ? &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
+    expect(ne.meta('og:description')).toBe(
+      'के छ? &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; &lt;!-- &lt;/SCRIPT&gt;',
+    );
     expect(ne.html).not.toContain('<script>alert(1)');
+    // Inside the served answer too: the post's words cannot close the script they travel in.
+    const served = answersIn(ne.html) as Record<string, { post: { content: string } }>;
+    expect(served[`/api/p/${p.post_id}`]?.post.content).toBe(p.content);
     // No photo: a small card, with the author's picture when they have one (here none).
     expect(ne.meta('twitter:card')).toBe('summary');
     expect(ne.meta('og:image')).toBeNull();

@@ -8,7 +8,7 @@
  * account's post, a removed post or a suspended author's post gives the plain page). Media marked sensitive
  * is left out of the preview, which no one can blur.
  */
-import { catalogueFor, type Locale } from '@sajha/contract';
+import { catalogueFor, routePath, Routes, type Locale, type RouteAnswer } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { describe, type PageHead } from '../../web/page-head.js';
@@ -51,11 +51,22 @@ export async function sharedPostHead(
   const absolute = (url: string) => new URL(url, `${deps.config.publicUrl}/`).href;
   const words = post.content.trim() || post.link?.title || '';
   const image = previewImage(post, absolute);
+  // What the page shows first, large (PublicPostPage): its first photo, or a video's poster.
+  const first = post.mediaDetails[0];
   return {
     title: texts.postTitle(post.author),
     description: words ? describe(words) : texts.postWithoutText,
     url: absolute(`/p/${post.post_id}`),
     image,
+    preloadImage: first?.kind === 'image' ? first.url : (first?.poster ?? undefined),
+    // GET /api/p/{id} as a visitor would get it: the page paints the post without asking again.
+    answers: {
+      [routePath(Routes.publicPost, { postId })]: {
+        success: true,
+        logged: false,
+        post,
+      } satisfies RouteAnswer<typeof Routes.publicPost>,
+    },
     type: 'article',
     locale: page.locale,
   };

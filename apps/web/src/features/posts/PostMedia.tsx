@@ -15,7 +15,19 @@ export function mediaOf(post: { media: string[]; mediaDetails?: PostMediaDto[] |
   }));
 }
 
-export function PostMedia({ media, maxHeight = 520 }: { media: PostMediaDto[]; maxHeight?: number }) {
+/**
+ * `priority`: the media is the page's main content (a post's own page), so its first image loads at once and
+ * first among the images, instead of lazily as a feed's do.
+ */
+export function PostMedia({
+  media,
+  maxHeight = 520,
+  priority = false,
+}: {
+  media: PostMediaDto[];
+  maxHeight?: number;
+  priority?: boolean;
+}) {
   const m = useMessages();
   if (media.length === 0) return null;
   const single = media.length === 1;
@@ -30,7 +42,7 @@ export function PostMedia({ media, maxHeight = 520 }: { media: PostMediaDto[]; m
         bgcolor: 'action.hover',
       }}
     >
-      {media.map((item) =>
+      {media.map((item, index) =>
         item.kind === 'video' ? (
           <Box
             key={item.url}
@@ -50,7 +62,8 @@ export function PostMedia({ media, maxHeight = 520 }: { media: PostMediaDto[]; m
             component="img"
             src={item.url}
             alt=""
-            loading="lazy"
+            loading={priority && index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={priority && index === 0 ? 'high' : undefined}
             width={item.width ?? undefined}
             height={item.height ?? undefined}
             sx={{

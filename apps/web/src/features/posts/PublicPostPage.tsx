@@ -115,7 +115,7 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
           sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}
         >
           <SensitiveMedia sensitive={post.sensitive}>
-            <PostMedia media={post.mediaDetails} maxHeight={720} />
+            <PostMedia media={post.mediaDetails} maxHeight={720} priority />
           </SensitiveMedia>
         </Box>
       )}

@@ -77,7 +77,7 @@ export default function ViewPostPage() {
         {media.length > 0 && (
           <Box sx={{ flex: { md: '1 1 58%' }, bgcolor: 'action.hover', p: { md: 1 }, minWidth: 0 }}>
             <SensitiveMedia sensitive={post.sensitive}>
-              <PostMedia media={media} maxHeight={720} />
+              <PostMedia media={media} maxHeight={720} priority />
             </SensitiveMedia>
           </Box>
         )}
