@@ -14,6 +14,7 @@ import { createServer, type Plugin } from 'vite';
 import type { Prerendered, prerenderLanding } from './src/prerender';
 
 export const LANDING_FILE = 'landing.html';
+export const PAINTED_FILE = 'painted.html';
 
 async function renderLanding(root: string): Promise<Prerendered> {
   // Vite's SSR loader compiles the app's TSX and CSS imports for Node, without a second build output.
@@ -90,6 +91,9 @@ export function prerender(): Plugin {
         .replace('</head>', `    ${styleTag}\n  </head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
       await writeFile(path.join(outDir, LANDING_FILE), page);
+      // The same start-after-paint page with an empty #root, for pages the server paints itself before the
+      // app runs (a visitor's shared post: the server's features/posts/share-prepaint.ts).
+      await writeFile(path.join(outDir, PAINTED_FILE), bootAfterPaint(placed.html, placed.deferred));
     },
   };
 }

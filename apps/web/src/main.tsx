@@ -40,6 +40,11 @@ if (
       );
     });
   void loadLandingMore().then(hydrate, hydrate);
+} else if (document.getElementById('prepaint')) {
+  // A page the server painted (a visitor's shared post) is readable already: the app renders in a
+  // transition, in short tasks a tap can come between, and replaces that paint when whole.
+  const root = createRoot(container);
+  startTransition(() => root.render(<App router={router} />));
 } else {
   createRoot(container).render(<App router={router} />);
 }

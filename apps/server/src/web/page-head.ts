@@ -21,6 +21,11 @@ export interface PageHead {
    * into pages served without a session cookie only.
    */
   answers?: Record<string, unknown> | undefined;
+  /**
+   * The page's content as plain HTML, painted before the app's scripts have run and hidden once the app
+   * renders (it styles itself; see features/posts/share-prepaint.ts). Visitors' pages only, like `answers`.
+   */
+  prepaint?: string | undefined;
   /** Open Graph's type: a post is an article. */
   type: 'article' | 'website';
   locale: Locale;
@@ -74,16 +79,19 @@ export const PAGE_ANSWERS_ID = 'sajha-answers';
 
 /**
  * The app page with this head: its title and description replaced, the preview tags added, the main picture
- * preloaded, and (for a visitor's page only: `withAnswers`) the answers the app would ask for first.
+ * preloaded, and (for a visitor's page only: `forVisitor`) the answers the app would ask for first and the
+ * content painted before the app runs.
  */
-export function withPageHead(html: string, head: PageHead, withAnswers: boolean): string {
+export function withPageHead(html: string, head: PageHead, forVisitor: boolean): string {
   const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
   const extra = [...tags(head)];
   if (head.preloadImage)
     extra.push(`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`);
-  if (withAnswers && head.answers)
+  if (forVisitor && head.answers)
     extra.push(`<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptJson(head.answers)}</script>`);
+  const prepaint = forVisitor && head.prepaint ? head.prepaint : '';
   return html
+    .replace(/<div id="root"><\/div>/, (root) => `${root}${prepaint}`)
     .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta\s+name="description"[\s\S]*?\/>/i, description)
     .replace(/<head[^>]*>/i, (open) => `${open}\n    ${extra.join('\n    ')}`);

@@ -73,6 +73,8 @@ function withLandingLinks(html: string, links: LandingLinks): string {
  * and every other route get the plain index.html, so no one sees the landing page flash by.
  */
 const LANDING_FILE = 'landing.html';
+/** index.html whose app starts after the first paint (apps/web/prerender.ts), for pages with a prepaint. */
+const PAINTED_FILE = 'painted.html';
 
 /** A page's own head (a shared post's preview), from the area that owns the path; null for the app's own. */
 export type PageHeads = (req: FastifyRequest, pathname: string) => Promise<PageHead | null>;
@@ -87,13 +89,18 @@ async function sendPage(
   const visitor = !req.cookies[SESSION_COOKIE];
   const pathname = req.url.split('?')[0] ?? '/';
   const landing = visitor && pathname === '/' && existsSync(path.join(webDist, LANDING_FILE));
-  const html = await readFile(path.join(webDist, landing ? LANDING_FILE : 'index.html'), 'utf8');
-  let page = visitor ? withSignedOutMarker(landing ? withLandingLinks(html, links) : html) : html;
   // A preview that cannot be made (the database busy, say) leaves the plain page: the app works without it.
-  const head = await heads?.(req, pathname).catch((err: unknown) => {
-    req.log.warn({ err, pathname }, 'page head failed; serving the plain page');
-    return null;
-  });
+  const head = landing
+    ? null
+    : await heads?.(req, pathname).catch((err: unknown) => {
+        req.log.warn({ err, pathname }, 'page head failed; serving the plain page');
+        return null;
+      });
+  // A page the server paints for a visitor starts the app after that paint, as the landing page does.
+  const painted = visitor && head?.prepaint && existsSync(path.join(webDist, PAINTED_FILE));
+  const file = landing ? LANDING_FILE : painted ? PAINTED_FILE : 'index.html';
+  const html = await readFile(path.join(webDist, file), 'utf8');
+  let page = visitor ? withSignedOutMarker(landing ? withLandingLinks(html, links) : html) : html;
   if (head) page = withPageHead(page, head, visitor);
   return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
 }

@@ -512,6 +512,7 @@ export const ne: Catalogue = {
     share: {
       postTitle: (name: string) => `${name} साझामा`,
       postWithoutText: 'साझामा एउटा पोस्ट',
+      signIn: 'साइन इन',
     },
 
     devices: {

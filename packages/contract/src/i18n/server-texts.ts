@@ -36,6 +36,8 @@ export const ServerTexts = {
   share: {
     postTitle: (name: string) => `${name} on Sajha`,
     postWithoutText: 'A post on Sajha',
+    /** The shared post's page before the app has loaded: its header's button. */
+    signIn: 'Sign in',
   },
 
   /** A browser or system a sign-in notice cannot name ("from a browser on Linux"). */

@@ -113,10 +113,16 @@ describe("a shared post's link preview", () => {
     const api = await (await fetch(`${t.url}/api/p/${p.post_id}`)).json();
     expect(answersIn(shared.html)).toEqual({ [`/api/p/${p.post_id}`]: api });
     expect(shared.html).toContain(`<link rel="preload" as="image" href="${p.media[0]}" fetchpriority="high" />`);
+    // And painted before the app runs: the post's words and photo in plain HTML, the app started after it.
+    const prepaint = shared.html.match(/<div id="prepaint">[\s\S]*?<\/article>/)?.[0] ?? '';
+    expect(prepaint).toContain(`<p>${p.content}</p>`);
+    expect(prepaint).toContain(`<img src="${p.media[0]}" alt="" width="120" height="80" fetchpriority="high" />`);
+    expect(prepaint).toContain(`href="/signin?next=${encodeURIComponent(`/view/${p.post_id}`)}"`);
     // A member's page (a cookie) is served without the visitor's answer: theirs may differ (a redirect).
     const asMember = await page(`/p/${p.post_id}`, { cookie: asha.cookie });
     expect(asMember.meta('og:title')).toBe('Asha Gurung on Sajha');
     expect(answersIn(asMember.html)).toBeNull();
+    expect(asMember.html).not.toContain('id="prepaint"');
 
     const older = await page(`/post/${p.post_id}`);
     expect(older.meta('og:url')).toBe(`${t.config.publicUrl}/p/${p.post_id}`);
@@ -132,6 +138,7 @@ describe("a shared post's link preview", () => {
       'के छ? &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; &lt;!-- &lt;/SCRIPT&gt;',
     );
     expect(ne.html).not.toContain('<script>alert(1)');
+    expect(ne.html).toContain('<p>के छ? &lt;script&gt;alert(1)&lt;/script&gt;');
     // Inside the served answer too: the post's words cannot close the script they travel in.
     const served = answersIn(ne.html) as Record<string, { post: { content: string } }>;
     expect(served[`/api/p/${p.post_id}`]?.post.content).toBe(p.content);

@@ -8,11 +8,12 @@
  * account's post, a removed post or a suspended author's post gives the plain page). Media marked sensitive
  * is left out of the preview, which no one can blur.
  */
-import { catalogueFor, routePath, Routes, type Locale, type RouteAnswer } from '@sajha/contract';
+import { APP_NAME, catalogueFor, routePath, Routes, type Locale, type RouteAnswer } from '@sajha/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../platform/errors.js';
 import { describe, type PageHead } from '../../web/page-head.js';
 import { getPreview, loadPost } from './service.js';
+import { sharedPostPrepaint } from './share-prepaint.js';
 
 type Preview = NonNullable<Awaited<ReturnType<typeof getPreview>>>;
 
@@ -67,6 +68,7 @@ export async function sharedPostHead(
         post,
       } satisfies RouteAnswer<typeof Routes.publicPost>,
     },
+    prepaint: sharedPostPrepaint(post, { appName: APP_NAME, signIn: texts.signIn }),
     type: 'article',
     locale: page.locale,
   };

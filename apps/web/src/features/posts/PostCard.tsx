@@ -4,17 +4,14 @@
  * like/comment/share. Someone else's post with one of the member's muted words is collapsed until shown.
  */
 import { useState } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
@@ -25,7 +22,6 @@ import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Audience, PostDto } from '@sajha/contract';
 import { useFormat } from '../../i18n/format';
@@ -34,11 +30,11 @@ import { MutedWordGate, SensitiveMedia, useReportDialog } from '../moderation';
 import { AudienceIcon } from '../privacy';
 import { CommentsDialog } from './CommentsDialog';
 import { DeletePostDialog, EditPostDialog } from './EditPostDialogs';
+import { AuthorLine } from './AuthorLine';
 import { LinkPreviewCard } from './LinkPreviewCard';
 import { PostContent } from './PostContent';
 import { mediaOf, PostMedia } from './PostMedia';
 import { ShareDialog } from './ShareDialog';
-import { useTimeAgo } from './postsApi';
 import { fetchPostHistory } from './queries';
 import { EditedMark } from '../../lib/EditHistory';
 import { useConnectedSocket } from '../../lib/realtime';
@@ -60,6 +56,7 @@ function PostEdited({ postId, editedAt }: { postId: string; editedAt: string }) 
   return <EditedMark load={() => fetchPostHistory(socket, postId)} queryKey={['post', postId, editedAt]} />;
 }
 
+/** The author line of a signed-in view: with "edited" (opens the history) and who sees it, when not everyone. */
 export function PostAuthor({
   post,
 }: {
@@ -70,55 +67,23 @@ export function PostAuthor({
     editedAt?: string | undefined;
   };
 }) {
-  const profile = `/u/@${post.username}`;
-  const timeAgo = useTimeAgo();
   const postId = post.post_id;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
-      <Avatar
-        src={post.image ?? undefined}
-        alt={post.author}
-        component={RouterLink}
-        to={profile}
-        sx={{ textDecoration: 'none' }}
-      >
-        {post.author.slice(0, 1).toUpperCase()}
-      </Avatar>
-      <Box sx={{ minWidth: 0 }}>
-        <Link component={RouterLink} to={profile} underline="hover" color="text.primary" sx={{ fontWeight: 700 }}>
-          {post.author}
-        </Link>
-        {/* The username gives way (ellipsis) on a narrow screen; the time, "edited" and the audience stay. */}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          sx={{ display: 'flex', alignItems: 'baseline', whiteSpace: 'nowrap', minWidth: 0 }}
-        >
-          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
-            {`@${post.username}`}
-          </Box>
-          <Box component="span" sx={{ flexShrink: 0 }}>
-            {/* A flex item drops its leading space: a no-break one keeps the gap after the username. */}
-            {'\u00a0· '}
-            <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time>
-            {post.editedAt && postId && (
-              <>
-                {' · '}
-                <PostEdited postId={postId} editedAt={post.editedAt} />
-              </>
-            )}
-            {/* Who sees it, when not everyone (an older post without an audience is public). */}
-            {post.audience && post.audience !== 'public' && (
-              <>
-                {' · '}
-                <AudienceIcon audience={post.audience} />
-              </>
-            )}
-          </Box>
-        </Typography>
-      </Box>
-    </Box>
+    <AuthorLine post={post}>
+      {post.editedAt && postId && (
+        <>
+          {' · '}
+          <PostEdited postId={postId} editedAt={post.editedAt} />
+        </>
+      )}
+      {/* Who sees it, when not everyone (an older post without an audience is public). */}
+      {post.audience && post.audience !== 'public' && (
+        <>
+          {' · '}
+          <AudienceIcon audience={post.audience} />
+        </>
+      )}
+    </AuthorLine>
   );
 }
 

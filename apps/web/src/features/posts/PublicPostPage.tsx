@@ -4,7 +4,7 @@
  * so in the app: issue 38); visitors see media on the left (above on phones), then author,
  * text, like and share, with comments blocked. Like asks a visitor to sign in; share works for anyone.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,20 +25,27 @@ import { useFormat } from '../../i18n/format';
 import { useMessages } from '../../i18n/language';
 import { SensitiveMedia } from '../moderation';
 import { LinkPreviewCard } from './LinkPreviewCard';
-import { PostAuthor } from './PostCard';
+import { AuthorLine } from './AuthorLine';
 import { PostContent } from './PostContent';
 import { PostMedia } from './PostMedia';
-import { ShareDialog } from './ShareDialog';
-import { fetchPublicPost, type PreviewAnswer } from './postsApi';
+import { fetchPublicPost, servedPublicPost, type PreviewAnswer } from './postsApi';
 import { postKeys } from './queries';
+
+// Opened by a click only: its QR code and network buttons stay off the page's first load.
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 
 export default function PublicPostPage() {
   const { postId } = useParams();
   const { t } = useTranslation(['posts', 'common']);
   const m = useMessages();
+  // The visitor's page came with the post (and painted it before the app ran): shown at once, not asked again.
+  const [served] = useState(() => (postId ? servedPublicPost(postId) : undefined));
+  const fromPage = served?.status === 'found' && served.post.post_id === postId ? served : undefined;
   const query = useQuery({
     queryKey: postKeys.preview(postId ?? ''),
     queryFn: postId ? () => fetchPublicPost(postId) : skipToken,
+    initialData: fromPage,
+    staleTime: fromPage ? 60_000 : 0,
   });
   const answer: PreviewAnswer | null =
     !postId || query.isError ? { status: 'missing', logged: false } : (query.data ?? null);
@@ -120,7 +127,7 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
         </Box>
       )}
       <Box sx={{ flex: { md: '1 1 42%' }, p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
-        <PostAuthor post={post} />
+        <AuthorLine post={post} />
         <PostContent content={post.content} hasMedia={false} />
         {post.link && <LinkPreviewCard meta={post.link} />}
         <Box sx={{ display: 'flex', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 0.5 }}>
@@ -151,7 +158,11 @@ function PublicPost({ post }: { post: SharedPostPreview }) {
           </Button>
         </Box>
       </Box>
-      <ShareDialog open={sharing} postId={post.post_id} text={post.content} onClose={() => setSharing(false)} />
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog open postId={post.post_id} text={post.content} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       <Dialog open={askSignIn} onClose={() => setAskSignIn(false)} aria-labelledby="like-signin-title">
         <DialogTitle id="like-signin-title">{m.UxMessages.signInToLike}</DialogTitle>
         <DialogContent>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
+  routePath,
   Routes,
   type Audience,
   type LinkMeta,
@@ -11,6 +12,7 @@ import {
   type SharedPostPreview,
 } from '@sajha/contract';
 import { call } from '../../lib/http';
+import { takePageAnswer } from '../../lib/pageAnswers';
 import { useFormat, type Format } from '../../i18n/format';
 import { localize, messages } from '../../i18n/prefs';
 
@@ -77,6 +79,15 @@ export async function fetchLinkMeta(url: string): Promise<LinkMeta> {
 /** `logged` on a missing post: the viewer is signed in (the post screen answers them, in the app). */
 export type PreviewAnswer =
   { status: 'found'; post: SharedPostPreview; logged: boolean } | { status: 'missing'; logged: boolean };
+
+/**
+ * The post a visitor's page came with (the server put GET /api/p/{id}'s answer into it), checked by the same
+ * schema as an answer: the page paints it on its first render, without asking.
+ */
+export function servedPublicPost(postId: string): PreviewAnswer | undefined {
+  const parsed = Routes.publicPost.answer.safeParse(takePageAnswer(routePath(Routes.publicPost, { postId })));
+  return parsed.success ? { status: 'found', post: parsed.data.post, logged: parsed.data.logged } : undefined;
+}
 
 export async function fetchPublicPost(postId: string): Promise<PreviewAnswer> {
   const res = await call(Routes.publicPost, { params: { postId } });
