@@ -24,8 +24,10 @@ describe.skipIf(usePostgres())('the PGlite worker', { timeout: 60_000 }, () => {
     expect((await pglite.query('select count(*)::int as n from names')).rows).toEqual([{ n: 1 }]);
   });
 
-  it('counts its own garbage collections between two asks, and each ask starts a new count', async () => {
-    expect(await pglite.gcPauses()).toEqual({ count: 0, totalMs: 0, maxMs: 0 });
+  it('counts its own garbage collections and allocation between two asks, and each ask starts a new count', async () => {
+    const idle = await pglite.gcPauses();
+    expect(idle).toMatchObject({ count: 0, totalMs: 0, maxMs: 0 });
+    expect(idle.allocatedBytes).toBeLessThan(1 << 20);
     // Rows of strings the worker parses and clones back: far more than its young generation holds.
     for (let i = 0; i < 10; i += 1) {
       const { rows } = await pglite.query<{ s: string }>(
@@ -38,6 +40,9 @@ describe.skipIf(usePostgres())('the PGlite worker', { timeout: 60_000 }, () => {
     expect(busy.totalMs).toBeGreaterThan(0);
     expect(busy.maxMs).toBeGreaterThan(0);
     expect(busy.maxMs).toBeLessThanOrEqual(busy.totalMs);
+    // 200,000 strings of about 1 KB were made in the worker: counted across its collections, which the
+    // heap at any one moment could not show.
+    expect(busy.allocatedBytes).toBeGreaterThan(200_000 * 1000);
     // Nothing ran since: the next count starts afresh (an idle-time collection could still slip in).
     expect((await pglite.gcPauses()).count).toBeLessThan(busy.count);
   });
