@@ -432,14 +432,40 @@ async function serveRelay(): Promise<Host> {
 const serve = (kind: Kind, pairsWanted: number) => (kind === 'relay' ? serveRelay() : serveOurs(kind, pairsWanted));
 
 /** A child process's side: serves, says where, and answers the parent's requests, one reply each. */
+/**
+ * CHAT_BENCH_HEAP_PROFILE=dir: the server process samples where its main thread allocates (collected
+ * objects included, every 32 KB), from when it serves until it closes, into dir/<kind>.heapprofile (open in
+ * Chrome's DevTools, Memory tab). For finding what to cut for issue 39's goal 1.
+ */
+async function sampleAllocations(kind: Kind): Promise<(() => Promise<void>) | undefined> {
+  const dir = process.env.CHAT_BENCH_HEAP_PROFILE;
+  if (!dir) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 32 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    await writeFile(path.join(dir, `${kind}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 async function serveForParent(kind: Kind, pairsWanted: number): Promise<void> {
   const host = await serve(kind, pairsWanted);
+  const profiled = await sampleAllocations(kind);
   process.on('message', (m: ToServer) => {
     const reply = async (): Promise<FromServer> => {
       if (m.type === 'queries') return { type: 'queries', n: (await host.queries?.()) ?? 0 };
       if (m.type === 'floor') return { type: 'floor', ...(await host.floor!()) };
       if (m.type === 'cpu') return { type: 'cpu', cpu: await host.cpu() };
       if (m.type === 'pauses') return { type: 'pauses', pauses: await host.pauses() };
+      await profiled?.();
       await host.close();
       return { type: 'closed' };
     };

@@ -158,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics,
     redis,
     policy: createPolicy(
-      createRelations(database.db),
+      createRelations(database),
       FEATURES.flatMap((f) => (f.policy ? [f.policy] : [])),
     ),
     account: {
