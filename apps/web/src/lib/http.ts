@@ -60,16 +60,34 @@ export async function api<T extends ApiAnswer = ApiAnswer>(
 export type CallResult<R extends RouteDef> =
   { status: number; ok: true; data: RouteAnswer<R> } | { status: number; ok: false; data: ApiAnswer };
 
-/** Calls a route of the contract's table: path parameters filled in, the body typed by the route's schema. */
-export async function call<R extends RouteDef>(
-  def: R,
-  opts: { body?: RouteBody<R>; params?: Record<string, string>; query?: Record<string, string> } = {},
-): Promise<CallResult<R>> {
-  const search = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '';
-  const res = await api(routePath(def, opts.params) + search, opts.body, { method: def.method });
+type CallOptions<R extends RouteDef> = {
+  body?: RouteBody<R>;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+};
+
+const pathOf = <R extends RouteDef>(def: R, opts: CallOptions<R>) =>
+  routePath(def, opts.params) + (opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '');
+
+/** An answer as the route's schema types it; a malformed one counts as not ok. */
+function checked<R extends RouteDef>(def: R, res: { status: number; ok: boolean; data: ApiAnswer }): CallResult<R> {
   if (!res.ok || !def.answer) return { status: res.status, ok: false, data: res.data };
   const parsed = def.answer.safeParse(res.data);
   if (!parsed.success) return { status: res.status, ok: false, data: res.data };
   // The schema's own output: the one place a route's answer type meets the wire.
   return { status: res.status, ok: true, data: parsed.data as RouteAnswer<R> };
+}
+
+/** Calls a route of the contract's table: path parameters filled in, the body typed by the route's schema. */
+export async function call<R extends RouteDef>(def: R, opts: CallOptions<R> = {}): Promise<CallResult<R>> {
+  return checked(def, await api(pathOf(def, opts), opts.body, { method: def.method }));
+}
+
+/**
+ * The answer the page came with for this GET (lib/pageAnswers.ts), checked as `call` checks one, at once
+ * (a first render can show it); undefined when the page brought none.
+ */
+export function servedAnswer<R extends RouteDef>(def: R, opts: CallOptions<R> = {}): CallResult<R> | undefined {
+  const served = takePageAnswer(pathOf(def, opts));
+  return served === undefined ? undefined : checked(def, { status: 200, ok: true, data: served as ApiAnswer });
 }

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
-  routePath,
   Routes,
   type Audience,
   type LinkMeta,
@@ -11,8 +10,7 @@ import {
   type ReplyPolicy,
   type SharedPostPreview,
 } from '@sajha/contract';
-import { call } from '../../lib/http';
-import { takePageAnswer } from '../../lib/pageAnswers';
+import { call, servedAnswer, type CallResult } from '../../lib/http';
 import { useFormat, type Format } from '../../i18n/format';
 import { localize, messages } from '../../i18n/prefs';
 
@@ -80,20 +78,19 @@ export async function fetchLinkMeta(url: string): Promise<LinkMeta> {
 export type PreviewAnswer =
   { status: 'found'; post: SharedPostPreview; logged: boolean } | { status: 'missing'; logged: boolean };
 
-/**
- * The post a visitor's page came with (the server put GET /api/p/{id}'s answer into it), checked by the same
- * schema as an answer: the page paints it on its first render, without asking.
- */
+const asPreview = (res: CallResult<typeof Routes.publicPost>): PreviewAnswer =>
+  res.ok
+    ? { status: 'found', post: res.data.post, logged: res.data.logged }
+    : { status: 'missing', logged: res.data.logged === true };
+
+/** The post a visitor's page came with (GET /api/p/{id}'s answer, put in by the server): for a first render. */
 export function servedPublicPost(postId: string): PreviewAnswer | undefined {
-  const parsed = Routes.publicPost.answer.safeParse(takePageAnswer(routePath(Routes.publicPost, { postId })));
-  return parsed.success ? { status: 'found', post: parsed.data.post, logged: parsed.data.logged } : undefined;
+  const res = servedAnswer(Routes.publicPost, { params: { postId } });
+  return res?.ok ? asPreview(res) : undefined;
 }
 
 export async function fetchPublicPost(postId: string): Promise<PreviewAnswer> {
-  const res = await call(Routes.publicPost, { params: { postId } });
-  return res.ok
-    ? { status: 'found', post: res.data.post, logged: res.data.logged }
-    : { status: 'missing', logged: res.data.logged === true };
+  return asPreview(await call(Routes.publicPost, { params: { postId } }));
 }
 
 /**
